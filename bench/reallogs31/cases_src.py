@@ -73,3 +73,71 @@ srun: error: k003-010: task 0: Exited with exit code 127
 ''',
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(/bin/vllm\b|source\s+\S*activate|conda\s+activate)'},
 )
+
+# ---------------------------------------------------------------- Aurora-model test bed on Snellius H100 (3)
+
+SNL_SOURCE = 'find_string:42943191971'
+SNL_SITE = 'a project README "Aurora test bed - Training and inference of Aurora model on NVIDIA H100 GPUs" (the Microsoft Aurora weather model, trained with torch DDP on the Snellius HPC, Slurm, H100 nodes; scripts `train_*.sh`/`infer_*.sh` submitted with sbatch; found with the code search, text id 42943191971, also as shorter versions 42698245522 and 43080063280; the tool shows no repository name)'
+SNL_MAP = 'not one of the ten sites - Snellius (SURF), a Slurm GPU cluster with H100 nodes - so mapped by scheduler family: diagnosed as on Delta (Slurm GPU nodes)'
+SNL_RES = [['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=1 train.py $option']]
+
+case(
+    id='snelliusaurora-cublas-internal-error-gemm-bf16-launch-blocking',
+    kind='script',
+    source=SNL_SOURCE,
+    thread_site=SNL_SITE + '; section "Known issues": this error; "**Solution:** Add `export CUDA_LAUNCH_BLOCKING=1` to SLURM script."',
+    what='a cuBLAS bf16 GEMM fails with an internal error; the source\'s own solution is an environment variable added to the job script (`export CUDA_LAUNCH_BLOCKING=1`), so labelled script as the source says (a work-around, not an explanation of the cause); the line is the README\'s own; ' + SNL_MAP + '; assumed shape - a one-node, one-GPU job that starts the training with torchrun',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=SNL_RES,
+    log='''
+RuntimeError: CUDA error: CUBLAS_STATUS_INTERNAL_ERROR when calling `cublasGemmEx( handle, opa, opb, m, n, k, &falpha, a, CUDA_R_16BF, lda, b, CUDA_R_16BF, ldb, &fbeta, c, CUDA_R_16BF, ldc, compute_type, CUBLAS_GEMM_DEFAULT_TENSOR_OP)`
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*CUDA_LAUNCH_BLOCKING=1'},
+)
+
+case(
+    id='snelliusaurora-bf16-autocast-illegal-memory-access-at-backward',
+    kind='not_script',
+    source=SNL_SOURCE,
+    thread_site=SNL_SITE + '; "Training results (DDP 1 GPU)": every run with the bf16 mode or autocast (options 1-4, 6-9) fails with this error in `loss.backward()` at the first batch, whatever the model size or checkpointing; the FP32 runs do not; the same on one GPU without DDP; "Regardless of the number of parameters (small or large model), the mixed precision options simply do not work"; no fix found ("Move to FSDP, PP, TP?")',
+    what='DOUBTFUL (no resolution shown): the model\'s mixed-precision paths crash the GPU with an illegal memory access in the backward pass, with or without DDP, while FP32 runs; the cause lies in the model/library code paths chosen by the program\'s options, not the job script\'s launch line, resources or environment; the line is the table cell as written (two log lines joined in one cell); ' + SNL_MAP + '; assumed shape - a one-node, one-GPU job that starts the training with torchrun',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=SNL_RES,
+    log='''
+[rank0]: RuntimeError: CUDA error: an illegal memory access was encountered [rank0]: Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+''',
+)
+
+case(
+    id='snelliusaurora-two-gpu-cublas-alloc-failed-oom-memory-growth',
+    kind='not_script',
+    source=SNL_SOURCE,
+    thread_site=SNL_SITE + '; "Training results (2 GPUs)", bf16 mode (job 13102221): rank 0 CUDA OOM in loss.backward of batch 1, rank 1 this error in the forward of batch 1 and a CUDA OOM; the README\'s summary: "We are unable to train the large model with more than 1 GPU. We either get illegal memory access or cuda OOM errors, regardless of the configuration of mixed precision and activation checkpointing", and "There seems to be some GPU memory leaks somewhere in the model implementation"',
+    what='DOUBTFUL (no resolution shown): the model does not fit / leaks GPU memory, so cuBLAS cannot allocate its handle; the notes place the cause in the model implementation and its memory use, not in the job script\'s launch line, resources or environment (more GPUs did not help); the line is the README\'s own quotation; ' + SNL_MAP + '; assumed shape - a one-node, two-GPU job that starts the training with torchrun',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=2 train.py $option']],
+    log='''
+`RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling 'cublasCreate(handle)'` (in forward of batch 1) and Cuda OOM (in forward of batch 1)
+''',
+)
+
+# ---------------------------------------------------------------- torchtune on Aurora, blog post (1)
+
+case(
+    id='torchtuneaurora-fsdp-requires-cuda-for-streams-xpu-torch25',
+    kind='not_script',
+    source='find_string:35984035663',
+    thread_site='a blog post "Torchtune on Aurora" (Sam Foreman, ALCF, 2025-03-23; saforem2/personal_site docs/posts/torchtune-aurora/index.md, read as text id 35984035663): with the `anl_2024_12_release_2` environment (PyTorch 2.5 for Intel XPU) and a patch to torchtune\'s FSDP imports, `tune run full_finetune_distributed --config llama3_1/8B_full optimizer.fused=False` on an Aurora compute node (x4204c5s6b0n0) "is almost able to get things working before ultimately crashing with" `RuntimeError: Tried to instantiate dummy base class Stream`; the full output ends with this traceback line from `torch/distributed/_composable/fsdp/_fsdp_param_group.py` `lazy_init`; the post then tries PyTorch 2.3 (the frameworks module); no fix for 2.5 shown',
+    what='DOUBTFUL (no resolution shown): FSDP2 in that PyTorch build creates CUDA streams and has no XPU path, so the recipe cannot run on Intel GPUs with it; the cause is the library (framework version / device support), not the job script\'s launch line, resources or environment; the lines are the post\'s own (the short message and the last traceback line); ran on Aurora; assumed shape - a one-node Aurora PBS job that runs the torchtune recipe with `tune run` in the batch step',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'tune run full_finetune_distributed --config llama3_1/8B_full optimizer.fused=False']],
+    log='''
+[rank0]: RuntimeError: Tried to instantiate dummy base class Stream
+[rank0]:     raise RuntimeError("FSDP requires CUDA for streams")
+[rank0]: RuntimeError: FSDP requires CUDA for streams
+''',
+)
