@@ -141,3 +141,102 @@ case(
 [rank0]: RuntimeError: FSDP requires CUDA for streams
 ''',
 )
+
+# ---------------------------------------------------------------- Aurora Lightning/xccl debugging notes (2)
+
+AUR_SOURCE = 'find_string:51792975579'
+AUR_SITE = 'a project\'s "Debugging Aurora distributed training" notes (distributed PyTorch + Lightning + xccl on ALCF Aurora, frameworks/2025.3.1, PBS; jobs launched by wrappers that run `mpiexec --envall` with the ALCF 8-cores-per-rank `--cpu-bind` list, 12 ranks a node; found with the code search, text id 51792975579, the tool shows no repository name)'
+
+case(
+    id='auroradebug-ccl-no-mpi-launcher-variables-not-started-by-mpiexec',
+    kind='script',
+    source=AUR_SOURCE,
+    thread_site=AUR_SITE + '; section "CCL warnings - what they mean": "Output that means something went wrong": `did not find MPI-launcher specific variables, switch to ATL/OFI` - "Job was NOT launched via mpiexec; oneCCL fell back to libfabric/OFI transport which ALCF doesn\'t tune for. Re-launch via the `stage*_train_*.sh` wrappers"; the configuration section: "Without mpiexec, CCL silently downgrades to OFI/ATL transport and hangs on the first real validation"',
+    what='the training is started without the MPI launcher, so oneCCL finds no launcher variables and falls back to a transport that hangs; the fix is the launch line of the job script (start the ranks with `mpiexec`, as the wrappers do); the line is the table\'s own fragment as written (the full oneCCL line with its timestamp and `to force enable ATL/MPI ...` tail is in earlier sets and is not used); ran on Aurora; assumed shape - a one-node Aurora PBS job that runs the Lightning training script with python directly in the batch step',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'python scripts/biom3_train_stage3.py --config configs/stage3.json']],
+    log='''
+`did not find MPI-launcher specific variables, switch to ATL/OFI`
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*\bmpiexec\b.*(python|biom3)'},
+)
+
+case(
+    id='auroradebug-xccl-accumulategrad-stream-mismatch-backward-stragglers',
+    kind='not_script',
+    source=AUR_SOURCE,
+    thread_site=AUR_SITE + '; same table: `The AccumulateGrad node\'s stream does not match the stream of the node that produced the incoming gradient` - "DDP autograd hooks landed on a different XPU stream than where grads are produced. On xccl the cross-stream sync is weaker than CUDA\'s; can manifest as backward-pass stragglers. No clean fix from biom3-side; reportable upstream as an Aurora xccl issue."; the open hang section: every configuration tested (DDP, DDP+static_graph, DeepSpeed ZeRO 2) still produced stragglers',
+    what='DOUBTFUL (no fix shown): a stream-synchronisation weakness of the XPU collective backend under DDP autograd hooks; the notes call it an upstream (framework/backend) issue with no fix on the project\'s side, and the job was launched the recommended way; not the job script\'s launch line, resources or environment; the line is the table\'s own text; ran on Aurora; assumed shape - a one-node Aurora PBS job that starts 12 ranks with mpiexec',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec --envall -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind=list:1-8:9-16:17-24:25-32:33-40:41-48:53-60:61-68:69-76:77-84:85-92:93-100 python scripts/biom3_train_stage3.py --config configs/stage3.json']],
+    log='''
+`The AccumulateGrad node's stream does not match the stream of the node that produced the incoming gradient`
+''',
+)
+
+# ---------------------------------------------------------------- multi-GPU autoencoder troubleshooting guide (3)
+
+MGT_SOURCE = 'find_string:29540628319'
+MGT_SITE = 'a project\'s "Multi-GPU Training Troubleshooting Guide" (a 3D autoencoder trained on 2-3 GPUs of one node; launched with `torch.distributed.launch`, later `torchrun`, from a wrapper script `train_autoencoder_multigpu.sh`; found with the code search, text id 29540628319, the tool shows no repository name)'
+MGT_MAP = 'not one of the ten sites and no scheduler named - a multi-GPU node - so mapped: assumed shape - a one-node Delta job (Slurm) whose batch step starts the training, diagnosed as on Delta'
+
+case(
+    id='mgpuguide-distributed-launch-passes-local-rank-use-torchrun',
+    kind='script',
+    source=MGT_SOURCE,
+    thread_site=MGT_SITE + '; "Error 1": launching with `python -m torch.distributed.launch --nproc_per_node=2 train_autoencoder.py --gpus 2` gives this error; root cause: the deprecated launcher passes `--local_rank` to the script, whose argument parser does not know it; "Solution 1: Use torchrun (Recommended)": `torchrun --nproc_per_node=2 train_autoencoder.py --gpus 2` (the script also gained a `--local_rank` argument later)',
+    what='the job starts the program with the deprecated launcher, which adds an argument the program does not accept; the fix given first is the launch line of the job script (torchrun, which passes LOCAL_RANK in the environment); a code change (accepting --local_rank) also works, so either family is right; the line is the guide\'s own; ' + MGT_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'python -m torch.distributed.launch --nproc_per_node=2 train_autoencoder.py --gpus 2']],
+    log='''
+train_autoencoder.py: error: unrecognized arguments: --local_rank=0
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(torchrun\b|torch\.distributed\.run\b|--use[-_]env)'},
+)
+
+case(
+    id='mgpuguide-optimizer-fused-kwarg-old-torch',
+    kind='not_script',
+    source=MGT_SOURCE,
+    thread_site=MGT_SITE + '; "Error 2": this error; root cause: the `fused=True` optimizer argument exists only from PyTorch 2.0; fix given: the training script detects the PyTorch version and passes `fused=True` only where supported',
+    what='the program passes an optimizer argument the installed PyTorch does not have; the cause and the fix are in the Python code (a version check), not the job script\'s launch line, resources or environment; the line is the guide\'s own; ' + MGT_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc_per_node=2 train_autoencoder.py --gpus 2']],
+    log='''
+TypeError: __init__() got an unexpected keyword argument 'fused'
+''',
+)
+
+case(
+    id='mgpuguide-backward-on-non-scalar-loss',
+    kind='not_script',
+    source=MGT_SOURCE,
+    thread_site=MGT_SITE + '; "Error 5": this error when `.backward()` is called on a loss that is not a scalar; fix given: the script reduces every loss to a scalar (`.mean()` where `numel() > 1`) before the backward pass',
+    what='a bug in the training program (a non-scalar loss passed to backward); the cause and the fix are in the Python code, not the job script\'s launch line, resources or environment; the line is the guide\'s own; ' + MGT_MAP + ' (three GPUs, as the guide\'s later commands use)',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=3'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc_per_node=3 train_autoencoder.py --config-file config/config_train_stable.json --gpus 3 --amp']],
+    log='''
+RuntimeError: grad can be implicitly created only for scalar outputs
+''',
+)
+
+# ---------------------------------------------------------------- DeepSpeed ZeRO-3 smoke test (1)
+
+case(
+    id='dszero3smoke-launcher-injects-local-rank-argparse-rejects',
+    kind='not_script',
+    source='find_string:69155326785',
+    thread_site='a DeepSpeed ZeRO-3 smoke-test program (`deepspeed_zero3_smoke.py`, with options for CPU offload and DS_JIT; found with the code search, text id 69155326785, the tool shows no repository name); its comment above the fix: "deepspeed.launcher.launch injects --local_rank=N, which argparse must recognise, otherwise it fails with" this error (comment in Chinese, the quoted error in English); fix: the program adds a `--local_rank` argument (default from LOCAL_RANK)',
+    what='the program\'s argument parser rejects the `--local_rank` argument that the DeepSpeed launcher always passes; the fix shown is in the Python code (accept the argument), not the job script\'s launch line, resources or environment (the deepspeed launcher is the intended one); the line is the comment\'s own quotation (the bare `error: unrecognized arguments: --local_rank=3` line of an earlier set is not used); not one of the ten sites - a multi-GPU node, no scheduler named - so mapped: assumed shape - a one-node Delta job whose batch step starts the test with the deepspeed launcher on four GPUs',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 4 deepspeed_zero3_smoke.py --no-cpu-offload']],
+    log='''
+"deepspeed_zero3_smoke.py: error: unrecognized arguments: --local_rank=3"
+''',
+)
