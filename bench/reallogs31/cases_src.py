@@ -240,3 +240,23 @@ case(
 "deepspeed_zero3_smoke.py: error: unrecognized arguments: --local_rank=3"
 ''',
 )
+
+# ---------------------------------------------------------------- evaluation timeout postmortem (1)
+
+case(
+    id='monos2s-evaluation-stage-timeout-16h-raise-to-20h',
+    kind='script',
+    source='find_string:14498642843',
+    thread_site='a project\'s "Evaluation Timeout Postmortem and Fix" (mono-s2s, a T5 summarisation study run as a chain of Slurm jobs on a university cluster, single A100; found with the code search, text id 14498642843, the tool shows no repository name): job 23293358 (stage 4, evaluation of three models on the full CNN/DailyMail test set) was killed at its 16-hour limit with the third model ~80 % done; "Time Needed: ~17-18 hours"; "Fix 1: Increase Time Limit": `hpc_version/jobs/job_4_evaluate.sh` 16h -> 20h (`#SBATCH --time=20:00:00`), committed; rerun "should complete successfully"',
+    what='the job asked for less wall time than the work needs, so Slurm stopped it at the limit; the fix applied is the `#SBATCH --time` directive of the job script (a quicker evaluation mode is the alternative the notes give); the lines are the postmortem\'s own job-details list, trimmed; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: diagnosed as on Bridges-2 (Slurm GPU nodes); assumed shape - a one-node, one-GPU job with `--time=16:00:00` whose srun step runs the evaluation',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=16:00:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u hpc_version/scripts/stage_4_evaluate.py']],
+    log='''
+- Time Limit: 16:00:00 (16 hours)
+- Actual Runtime: 16:00:06 (hit limit exactly)
+- Final State: TIMEOUT
+- Exit Code: 0:0 (timeout, not error)
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s+)(1[7-9]|[2-9]\d|\d+-)'},
+)
