@@ -260,3 +260,54 @@ case(
 ''',
     expect={'families': ['resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s+)(1[7-9]|[2-9]\d|\d+-)'},
 )
+
+# ---------------------------------------------------------------- Columbia cluster troubleshooting table (3)
+
+CU_SOURCE = 'find_string:55677864625'
+CU_SITE = 'a research group\'s "Troubleshooting: error -> cause -> fix" page for its Columbia University Slurm clusters (support address hpc-support@columbia.edu; found with the code search, text id 55677864625, the tool shows no repository name), tables of symptom, cause and fix'
+CU_MAP = 'not one of the ten sites - a university Slurm cluster - so mapped by scheduler family'
+
+case(
+    id='cuhpctable-apptainer-not-found-on-compute-node-module-load',
+    kind='script',
+    source=CU_SOURCE,
+    thread_site=CU_SITE + '; "Modules / environment": symptom `apptainer: command not found` on a compute node; cause: "Apptainer isn\'t on your PATH until you load it"; fix: "`module load apptainer` first - in interactive sessions and inside the sbatch script"',
+    what='the job script runs the container runtime without loading its module, so the command is not on PATH in the batch step; the fix is a `module load apptainer` line in the job script; the line is the table\'s own symptom cell as written; ' + CU_MAP + ': diagnosed as on Delta (Slurm GPU nodes); assumed shape - a one-node, one-GPU job whose srun step starts `apptainer exec --nv` with no module loaded',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun apptainer exec --nv pytorch.sif python -u train.py --batch-size 256 --epochs 32']],
+    log='''
+`apptainer: command not found` on a compute node
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*(module\s+(load|add)|ml)\s+\S*(apptainer|singularity)'},
+)
+
+case(
+    id='cuhpctable-mpiexec-libhwloc-missing-module-purge-before-openmpi5',
+    kind='script',
+    source=CU_SOURCE,
+    thread_site=CU_SITE + '; "MPI": symptom `mpiexec: error while loading shared libraries: libhwloc.so.15: cannot open shared object file`; cause: "A leftover module environment shadows OpenMPI5\'s libs"; fix: "`module purge` before `module load openmpi5`; recompile the binary in that clean env"',
+    what='modules left over in the job\'s environment shadow the libraries of the MPI module, so the MPI launcher cannot load; the fix is in the job script\'s module lines (`module purge` before `module load openmpi5`; the table also says to rebuild the binary in that clean environment); the line is the table\'s own symptom cell; ' + CU_MAP + ': diagnosed as on Anvil (Slurm CPU nodes, MPI programs); assumed shape - a two-node CPU job that loads a compiler stack and openmpi5 and starts the program with mpiexec',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['module load cray-mpich', 'module load gcc/13.2.0 intel-oneapi-mkl\nmodule load openmpi5'], ['srun --cpu-bind=cores ./solver input.dat', 'mpiexec ./solver input.dat']],
+    log='''
+`mpiexec: error while loading shared libraries: libhwloc.so.15: cannot open shared object file`
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+purge\b'},
+)
+
+case(
+    id='cuhpctable-openmpi-bind-to-core-more-procs-than-cpus-hyperthreading',
+    kind='script',
+    source=CU_SOURCE,
+    thread_site=CU_SITE + '; "MPI": symptom `A request was made to bind ... more processes than cpus available ... Binding policy: CORE`; cause: "Hyperthreading exposes fewer physical cores than tasks, so OpenMPI refuses to bind"; fix: "Add `mpiexec --bind-to none ./prog` (or `--use-hwthread-cpus`)"',
+    what='the job starts more ranks than physical cores under Open MPI\'s default core binding, so the launcher refuses to bind; the fix is on the launch line of the job script (`--bind-to none` or `--use-hwthread-cpus`; fewer tasks per node would also do); the line is the table\'s own symptom cell, with its `...`; ' + CU_MAP + ': diagnosed as on Anvil (Slurm CPU nodes, MPI programs); assumed shape - a one-node CPU job with 128 tasks (the hardware threads) started by mpiexec',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=128'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['module load cray-mpich', 'module load openmpi5'], ['srun --cpu-bind=cores ./solver input.dat', 'mpiexec -n $SLURM_NTASKS ./prog']],
+    log='''
+`A request was made to bind ... more processes than cpus available ... Binding policy: CORE`
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*mpiexec\b.*(--bind-to\s+none|--use-hwthread-cpus)|^\+#SBATCH\s+--ntasks-per-node=([1-9]|[1-5]\d|6[0-4])\s*$'},
+)
