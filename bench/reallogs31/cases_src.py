@@ -311,3 +311,38 @@ case(
 ''',
     expect={'families': ['launcher'], 'fix': r'(?m)^\+.*mpiexec\b.*(--bind-to\s+none|--use-hwthread-cpus)|^\+#SBATCH\s+--ntasks-per-node=([1-9]|[1-5]\d|6[0-4])\s*$'},
 )
+
+# ---------------------------------------------------------------- NGC arm64 HPC-X skew notes (1)
+
+case(
+    id='ngcarm64-hpcx-ucc-ucx-version-skew-torch-import-undefined-symbol',
+    kind='not_script',
+    source='find_string:60831558896',
+    thread_site='an image project\'s "ld.so.cache Notes - CUDA / PyTorch / HPC-X dlopen errors" (images built on `nvcr.io/nvidia/pytorch:24.10-py3`, amd64 and arm64; found with the code search, text id 60831558896, the tool shows no repository name): on arm64 `import torch` fails with these lines; root cause after a diagnostic dump: "This is an upstream NVIDIA NGC bug" - HPC-X v2.20 on arm64 ships UCC 1.4.0 built against UCX 1.18 symbols with UCX 1.17.0, so no libucs on the image exports `ucs_config_doc_nop`; ldconfig runs and extra ld.so.conf entries did not help; an arch-gated removal of the HPC-X ucc/ucx paths from `hpcx.conf` in the Dockerfile did not fully fix it either; "Future fix expected from upgrading the upstream NVIDIA NGC pytorch base image"',
+    what='DOUBTFUL (the last update says the arm64 import still fails; no working fix shown): a packaging defect of the vendor container image (mismatched communication libraries inside it) breaks `import torch` on arm64; the cause is the image, not the job script\'s launch line, resources or environment (an LD_LIBRARY_PATH override was deliberately not used: it would only mask it); the lines are the notes\' own traceback, trimmed; not one of the ten sites - an arm64 (Grace) container run - so mapped: assumed shape - a one-node DeltaAI job (Slurm, GH200, arm64) whose srun step runs the NGC 24.10 image with apptainer, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun apptainer exec --nv pytorch_24.10-py3.sif python -u train.py --batch-size 256 --epochs 32']],
+    log='''
+  File "/usr/local/lib/python3.10/dist-packages/torch/__init__.py", line 368, in <module>
+    from torch._C import *  # noqa: F403
+ImportError: /opt/hpcx/ucc/lib/libucc.so.1: undefined symbol: ucs_config_doc_nop
+''',
+)
+
+# ---------------------------------------------------------------- asrq task report (1)
+
+case(
+    id='asrqreport-torch-import-ncclmemfree-outside-conda-env-activate',
+    kind='script',
+    source='find_string:67485610171',
+    thread_site='a coding-agent task report in a speech-quantisation project (asrq, run on a Slurm cluster inside an allocation, job 107159; found with the code search, text id 67485610171, the tool shows no repository name): "Initial focused execution attempts exposed environment issues before feature failures": `pytest` not on PATH in the default shell, `/usr/bin/python` missing pytest, and a local PyTorch import failure with this message; "Switched to the repo\'s documented `conda activate asrq` runner under the approved `srun` job": `srun --jobid=107159 --overlap bash -lc \'source ~/.bashrc && conda activate asrq && cd ... && python -m pytest ...\'`, which then ran (2 passed)',
+    what='the step runs python outside the project\'s conda environment, so a different PyTorch build that does not match the NCCL it finds is imported and fails; the fix shown is activating the environment in the step\'s command (`source ~/.bashrc && conda activate asrq`), a change to how the job starts the program; the line is the report\'s own parenthesised quotation; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: diagnosed as on Delta; assumed shape - a one-node, one-GPU job whose srun step runs the tests with the system python and no environment activated',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun bash -c \'cd $HOME/asrq && python -m pytest tests/test_rotation_alternating_search.py -k parakeet -v\'']],
+    log='''
+local PyTorch import failure (`libtorch_cuda.so: undefined symbol: ncclMemFree`)
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*(conda\s+activate|source\s+\S*activate|/envs/\S+/bin/python)'},
+)
