@@ -17,7 +17,7 @@ case(
     what='the solver is started from the batch step in its default mode, which shells out to Intel MPI and collides with the Slurm step environment, so the ranks are killed before any command runs; the fix is on the launch line of the job script (`-smp` with the two SLURM variables unset, or `-dis -mpi intelmpi -np $SLURM_NTASKS`); the line is the table\'s own text, written with ` / ` between the two message parts and `...`; ' + ANS_MAP + '; assumed shape - a one-node, one-task, six-CPU job that loads the Ansys module and runs `ansys251 -b -np 4 -i x.dat` directly in the batch step',
     cluster='anvil',
     script=ANS_SCRIPT,
-    replace=ANS_RES + [['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -np 4 -i x.dat']],
+    replace=[*ANS_RES, ['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -np 4 -i x.dat']],
     log='''
 BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES / RANK 3 ... KILLED BY SIGNAL: 9
 ''',
@@ -32,11 +32,11 @@ case(
     what='even a one-process run goes through the solver\'s Intel MPI bootstrap, whose srun refuses to start because the job\'s inherited SLURM_CPUS_PER_TASK disagrees with the step\'s TRES; the fix is in the job script (unset the two variables and run `-smp`); the line is the table\'s own text as written (the two quoted fragments joined by its `, then`); the bare `srun: fatal: cpus-per-task set by two different environment variables` line repeats an earlier set, but here it is part of one longer line of the notes; ' + ANS_MAP + '; assumed shape - a one-node, one-task, six-CPU job that runs `ansys251 -b -np 1 -i x.dat` in the batch step',
     cluster='anvil',
     script=ANS_SCRIPT,
-    replace=ANS_RES + [['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -np 1 -i x.dat']],
+    replace=[*ANS_RES, ['srun --cpu-bind=cores ./solver input.dat', 'ansys251 -b -np 1 -i x.dat']],
     log='''
 `mpiexec ... Unable to run bstrap_proxy`, then `srun: fatal: cpus-per-task set by two different environment variables SLURM_CPUS_PER_TASK=6 != SLURM_TRES_PER_TASK=cpu=1`, exit 255
 ''',
-    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(unset\s+.*SLURM_(CPUS|TRES)_PER_TASK|ansys251\b.*-smp\b|--cpus-per-task)'},
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(unset\s+.*SLURM_(CPUS|TRES)_PER_TASK|ansys251\b.*-smp\b)'},
 )
 
 case(
@@ -187,14 +187,14 @@ case(
     kind='script',
     source=MGT_SOURCE,
     thread_site=MGT_SITE + '; "Error 1": launching with `python -m torch.distributed.launch --nproc_per_node=2 train_autoencoder.py --gpus 2` gives this error; root cause: the deprecated launcher passes `--local_rank` to the script, whose argument parser does not know it; "Solution 1: Use torchrun (Recommended)": `torchrun --nproc_per_node=2 train_autoencoder.py --gpus 2` (the script also gained a `--local_rank` argument later)',
-    what='the job starts the program with the deprecated launcher, which adds an argument the program does not accept; the fix given first is the launch line of the job script (torchrun, which passes LOCAL_RANK in the environment); a code change (accepting --local_rank) also works, so either family is right; the line is the guide\'s own; ' + MGT_MAP,
+    what='the job starts the program with the deprecated launcher, which adds an argument the program does not accept; the fix given first is the launch line of the job script (torchrun, which passes LOCAL_RANK in the environment); the program also gained a `--local_rank` argument later, but the expectation scores the launch-line fix the guide recommends; the line is the guide\'s own; ' + MGT_MAP,
     cluster='delta',
     script='torchrun_single.sh',
     replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'python -m torch.distributed.launch --nproc_per_node=2 train_autoencoder.py --gpus 2']],
     log='''
 train_autoencoder.py: error: unrecognized arguments: --local_rank=0
 ''',
-    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(torchrun\b|torch\.distributed\.run\b|--use[-_]env)'},
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*(srun\s+\S.*\s)?(torchrun\s|python3?\s+-m\s+torch\.distributed\.run\s|python3?\s+-m\s+torch\.distributed\.launch\s.*--use[-_]env)'},
 )
 
 case(
@@ -319,13 +319,12 @@ case(
     kind='not_script',
     source='find_string:60831558896',
     thread_site='an image project\'s "ld.so.cache Notes - CUDA / PyTorch / HPC-X dlopen errors" (images built on `nvcr.io/nvidia/pytorch:24.10-py3`, amd64 and arm64; found with the code search, text id 60831558896, the tool shows no repository name): on arm64 `import torch` fails with these lines; root cause after a diagnostic dump: "This is an upstream NVIDIA NGC bug" - HPC-X v2.20 on arm64 ships UCC 1.4.0 built against UCX 1.18 symbols with UCX 1.17.0, so no libucs on the image exports `ucs_config_doc_nop`; ldconfig runs and extra ld.so.conf entries did not help; an arch-gated removal of the HPC-X ucc/ucx paths from `hpcx.conf` in the Dockerfile did not fully fix it either; "Future fix expected from upgrading the upstream NVIDIA NGC pytorch base image"',
-    what='DOUBTFUL (the last update says the arm64 import still fails; no working fix shown): a packaging defect of the vendor container image (mismatched communication libraries inside it) breaks `import torch` on arm64; the cause is the image, not the job script\'s launch line, resources or environment (an LD_LIBRARY_PATH override was deliberately not used: it would only mask it); the lines are the notes\' own traceback, trimmed; not one of the ten sites - an arm64 (Grace) container run - so mapped: assumed shape - a one-node DeltaAI job (Slurm, GH200, arm64) whose srun step runs the NGC 24.10 image with apptainer, diagnosed as on DeltaAI',
+    what='DOUBTFUL (the last update says the arm64 import still fails; no working fix shown): a packaging defect of the vendor container image (mismatched communication libraries inside it) breaks `import torch` on arm64; the cause is the image, not the job script\'s launch line, resources or environment (an LD_LIBRARY_PATH override was deliberately not used: it would only mask it); the lines are the notes\' own traceback, trimmed (its `from torch._C import *  # noqa: F403` line repeats an earlier set and is left out); not one of the ten sites - an arm64 (Grace) container run - so mapped: assumed shape - a one-node DeltaAI job (Slurm, GH200, arm64) whose srun step runs the NGC 24.10 image with apptainer, diagnosed as on DeltaAI',
     cluster='deltaai',
     script='srun_python.sh',
     replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun apptainer exec --nv pytorch_24.10-py3.sif python -u train.py --batch-size 256 --epochs 32']],
     log='''
   File "/usr/local/lib/python3.10/dist-packages/torch/__init__.py", line 368, in <module>
-    from torch._C import *  # noqa: F403
 ImportError: /opt/hpcx/ucc/lib/libucc.so.1: undefined symbol: ucs_config_doc_nop
 ''',
 )
