@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.patch_shape import _RUNTIME, _lines, _logical
-from maple_flow.repair.text import FixNotApplicable, is_code
+from maple_flow.repair.patch_shape import runtime_options_edited
+from maple_flow.repair.text import FixNotApplicable
 
 #: Apptainer's cgroup limit options that take a value, and those that take none.
 _VALUED = ("--cpus", "--cpu-shares", "--cpuset-cpus", "--cpuset-mems", "--memory",
@@ -31,21 +31,8 @@ _IMAGE = re.compile(r"\s(?!-)\S+\.(?:sif|simg|img|sqsh|squashfs)\b"
 def container_drop_limits(text: str) -> str:
     """``text`` whose apptainer/singularity commands give none of the cgroup limit options
     (before their image); FixNotApplicable when no command gives one."""
-    parts = _lines(text)
-    changed = False
-    for first, last in _logical(text):
-        block = "\n".join(parts[first:last + 1])
-        runtime = _RUNTIME.search(block)
-        if not is_code(parts[first]) or runtime is None:
-            continue
-        head, tail = block[:runtime.end()], block[runtime.end():]
-        image = _IMAGE.search(tail)
-        stop = image.start() if image else len(tail)
-        new_tail = _LIMIT.sub("", tail[:stop]) + tail[stop:]
-        if new_tail != tail:
-            changed = True
-            parts[first:last + 1] = (head + new_tail).split("\n")
-    if not changed:
+    edited = runtime_options_edited(text, lambda options: _LIMIT.sub("", options), _IMAGE)
+    if edited is None:
         raise FixNotApplicable("no apptainer/singularity command of the script gives a cgroup "
                                "limit option (--cpus, --memory, ...)")
-    return "\n".join(parts)
+    return edited

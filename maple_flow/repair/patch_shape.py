@@ -154,9 +154,10 @@ def container_bind_spec(text: str, mode: str) -> str:
     return "\n".join(parts)
 
 
-def container_writable_tmpfs(text: str) -> str:
-    """``text`` whose apptainer/singularity commands run with ``--writable-tmpfs`` instead of
-    ``--writable``."""
+def runtime_options_edited(text: str, edit: Callable[[str], str],
+                           image: re.Pattern[str]) -> str | None:
+    """``text`` with ``edit`` applied to the options of each apptainer/singularity command (what
+    follows the runtime's verb up to its image, found by ``image``); None when nothing changed."""
     parts = _lines(text)
     changed = False
     for first, last in _logical(text):
@@ -165,17 +166,28 @@ def container_writable_tmpfs(text: str) -> str:
         if not is_code(parts[first]) or runtime is None:
             continue
         head, tail = block[:runtime.end()], block[runtime.end():]
-        image = re.search(r"\s(?!-)\S+\.(?:sif|simg|img)\b|\s(?!-)(?:docker|library|oras)://\S+",
-                          tail)
-        stop = image.start() if image else len(tail)
-        new_tail = _WRITABLE.sub("--writable-tmpfs", tail[:stop]) + tail[stop:]
+        found = image.search(tail)
+        stop = found.start() if found else len(tail)
+        new_tail = edit(tail[:stop]) + tail[stop:]
         if new_tail != tail:
             changed = True
             parts[first:last + 1] = (head + new_tail).split("\n")
-    if not changed:
+    return "\n".join(parts) if changed else None
+
+
+#: Where a writable command's runtime options end: its image.
+_WRITABLE_IMAGE = re.compile(r"\s(?!-)\S+\.(?:sif|simg|img)\b|\s(?!-)(?:docker|library|oras)://\S+")
+
+
+def container_writable_tmpfs(text: str) -> str:
+    """``text`` whose apptainer/singularity commands run with ``--writable-tmpfs`` instead of
+    ``--writable``."""
+    edited = runtime_options_edited(
+        text, lambda options: _WRITABLE.sub("--writable-tmpfs", options), _WRITABLE_IMAGE)
+    if edited is None:
         raise FixNotApplicable("no apptainer/singularity command of the script runs with "
                                "--writable")
-    return "\n".join(parts)
+    return edited
 
 
 def raise_open_files(text: str, launch_line: int) -> str:
