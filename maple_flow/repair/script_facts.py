@@ -365,25 +365,31 @@ def mpi_launcher_off_the_site(p: ParsedScript, profile: ClusterProfile | None) -
 _MPI_TYPE_VARS = ("SLURM_MPI_TYPE", "I_MPI_PMI_LIBRARY")
 
 
+def _srun_naming_none(p: ParsedScript, variables: tuple[str, ...]) -> Stage | None:
+    """The script's srun stage when it names no ``--mpi`` and the script sets none of
+    ``variables``; else None."""
+    srun = p.launch.stage("srun")
+    if srun is None or srun.has("--mpi") or any(v in p.env or v in p.variables
+                                                 for v in variables):
+        return None
+    return srun
+
+
 def srun_ranks_without_pmi_plugin(p: ParsedScript, _profile: ClusterProfile | None) -> bool:
     """The script starts several tasks with srun and names neither srun's PMI plugin
     (``--mpi``, ``SLURM_MPI_TYPE``) nor the PMI library Intel MPI is to load
     (``I_MPI_PMI_LIBRARY``): ranks that find no PMI server there each start alone. A program
     run bare (a singleton, which the message itself allows) has no srun stage."""
-    srun = p.launch.stage("srun")
-    if srun is None or srun.has("--mpi") or any(v in p.env or v in p.variables
-                                                 for v in _MPI_TYPE_VARS):
-        return False
-    return (to_int(srun.get("-n", "--ntasks"), p.variables) or _job_tasks(p)) > 1
+    srun = _srun_naming_none(p, _MPI_TYPE_VARS)
+    return srun is not None and (
+        to_int(srun.get("-n", "--ntasks"), p.variables) or _job_tasks(p)) > 1
 
 
 def srun_without_mpi_type(p: ParsedScript, _profile: ClusterProfile | None) -> bool:
     """The script runs an srun step and names no MPI plugin type for it (``--mpi``,
     ``SLURM_MPI_TYPE``): srun loads the site's default (slurm.conf ``MpiDefault``) for the
     step, whatever its task count (s32sched)."""
-    srun = p.launch.stage("srun")
-    return srun is not None and not srun.has("--mpi") and not any(
-        v in p.env or v in p.variables for v in _MPI_TYPE_VARS[:1])
+    return _srun_naming_none(p, ("SLURM_MPI_TYPE",)) is not None
 
 
 _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
