@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.knowledge.entry_points import respelling
-from maple_flow.repair.text import FixNotApplicable
+from maple_flow.repair.text import FixNotApplicable, continued_from
 
 
 def _word(command: str) -> re.Pattern[str]:
@@ -52,9 +52,7 @@ def _runs_at(lines: list[str], i: int, start: int) -> bool:
     before = line[:start].split()
     if before and before[-1].startswith("-") and "=" not in before[-1]:
         return False
-    first = i
-    while first > 0 and lines[first - 1].rstrip().endswith("\\"):
-        first -= 1
+    first = continued_from(lines, i)
     text = "\n".join([*lines[first:i], line[:start]])
     cut = max((m.end() for m in _STARTS.finditer(text)), default=0)
     return _first_word(text[cut:].replace("\\\n", " ")) not in _NAMING

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.patch_serving import serving_commands
+from maple_flow.repair.text import continued_from
 
 _IMAGE = re.compile(
     r"""(?<![^\s=])(?P<w>["']?(?:(?:docker|oras|library|shub)://[^\s"']+|[^\s"'=]+\.(?:sif|simg|sqsh|sqfs|squashfs)|[\w./-]*vllm-openai:[\w.-]+)["']?)(?!\S)""")
@@ -24,10 +25,7 @@ def serving_image(text: str, server: str = "vllm") -> tuple[int, str] | None:
     """(1-based line, word) of the image the first ``server`` command runs in, or None."""
     lines = text.split("\n")
     for first, last in serving_commands(lines, server):
-        start = first
-        while start > 0 and lines[start - 1].rstrip().endswith("\\"):
-            start -= 1
-        for i in range(start, last + 1):
+        for i in range(continued_from(lines, first), last + 1):
             for pattern in (_PYXIS, _IMAGE):
                 found = pattern.search(lines[i])
                 if found and not _BARE_VARIABLE.match(found.group("w")):

@@ -180,6 +180,14 @@ def logical_span(text: str, line: int) -> tuple[int, int]:
         pos = end + 1
 
 
+def continued_from(parts: list[str], index: int) -> int:
+    """The index of the first line of the backslash-continued command that ``parts[index]``
+    belongs to."""
+    while index > 0 and parts[index - 1].rstrip().endswith("\\"):
+        index -= 1
+    return index
+
+
 def replace(text: str, start: int, end: int, new: str) -> str:
     """``text`` with ``[start, end)`` replaced by ``new``."""
     return text[:start] + new + text[end:]
