@@ -169,6 +169,34 @@ def markdown(result: dict[str, Any], show_heldout: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def run_set(cases_path: Path, name: str, split: str | None = None,
+            show_heldout: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Score one case file: the JSON result (held-out rows hidden unless asked) and all rows."""
+    cases_path = cases_path.resolve()
+    dirs = tuple(dict.fromkeys((cases_path.parent / "scripts", HERE / "scripts")))
+    cases = yaml.safe_load(cases_path.read_text(encoding="utf-8"))["cases"]
+    rows = [run_case(c, dirs) for c in cases if split in (None, c["split"])]
+    names = [split] if split else ["heldout", "tune"]
+    splits = {s: summary([r for r in rows if r["split"] == s]) for s in names}
+    if not split:
+        splits["all"] = summary(rows)
+    shown = [r if show_heldout or r["split"] != "heldout"
+             else {k: r[k] for k in ("id", "split", "kind")} for r in rows]
+    result = {"benchmark": name, "cases_file": str(cases_path.relative_to(ROOT))
+              if cases_path.is_relative_to(ROOT) else str(cases_path),
+              "splits": splits, "cases": shown}
+    return result, rows
+
+
+def write_result(out: Path, result: dict[str, Any], rows: list[dict[str, Any]],
+                 show_heldout: bool) -> None:
+    """OUT.json (the result) and OUT.md (figures and the rows shown)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    text = markdown({"splits": result["splits"], "cases": rows}, show_heldout)
+    out.with_suffix(".md").write_text(text, encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "reallogs"),
@@ -181,25 +209,9 @@ def main() -> None:
                         help="case file (default: this folder's cases.yaml)")
     parser.add_argument("--name", default="reallogs", help="benchmark name in the JSON")
     args = parser.parse_args()
-    cases_path = Path(args.cases).resolve()
-    dirs = tuple(dict.fromkeys((cases_path.parent / "scripts", HERE / "scripts")))
-    cases = yaml.safe_load(cases_path.read_text(encoding="utf-8"))["cases"]
-    rows = [run_case(c, dirs) for c in cases if args.split in (None, c["split"])]
-    names = [args.split] if args.split else ["heldout", "tune"]
-    splits = {s: summary([r for r in rows if r["split"] == s]) for s in names}
-    if not args.split:
-        splits["all"] = summary(rows)
-    shown = [r if args.show_heldout or r["split"] != "heldout"
-             else {k: r[k] for k in ("id", "split", "kind")} for r in rows]
-    result = {"benchmark": args.name, "cases_file": str(cases_path.relative_to(ROOT))
-              if cases_path.is_relative_to(ROOT) else str(cases_path),
-              "splits": splits, "cases": shown}
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    text = markdown({"splits": splits, "cases": rows}, args.show_heldout)
-    out.with_suffix(".md").write_text(text, encoding="utf-8")
-    print(json.dumps(splits, indent=2))
+    result, rows = run_set(Path(args.cases), args.name, args.split, args.show_heldout)
+    write_result(Path(args.out), result, rows, args.show_heldout)
+    print(json.dumps(result["splits"], indent=2))
 
 
 if __name__ == "__main__":
