@@ -1,0 +1,125 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']]
+TORCHRUN_8 = [['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8']]
+
+# ---------------------------------------------------------------- UCL Research Computing "Common Problems" FAQ (3)
+
+UCL_SOURCE = 'https://github.com/UCL-RITS/rc-docs/blob/70e0722a3c9baa16855fb734b23c281f2e5989c7/docs/FAQ.md'
+UCL_SITE = 'the "Common Problems" FAQ of UCL Research Computing (the Legion cluster: Sun Grid Engine, QLogic InfiniBand, QLogic MPI and OpenMPI as modules; UCL-RITS/rc-docs, docs/FAQ.md), each problem given as the error text and the centre\'s cure'
+UCL_MAP = 'not one of the ten sites - UCL Legion, Sun Grid Engine with a site job-submission verifier, mpirun in the batch script - so mapped by launcher family to the Slurm site whose CPU jobs start MPI programs with `mpirun` in the batch step: assumed shape - a two-node Bridges-2 RM job, diagnosed as on Bridges-2'
+B2_MPI = [['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH -p RM\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=128']]
+
+case(
+    id='uclfaq-qlogic-mpi-progress-quiescence-add-q0-to-mpirun',
+    kind='script',
+    source=UCL_SOURCE,
+    thread_site=UCL_SITE + '; "MPI Quiescence Errors": if the code terminates with this error and uses the QLogic MPI stack, "try adding -q 0 to your mpirun command in your script"',
+    what='the QLogic MPI launcher aborts a job whose ranks show no MPI progress for 900 seconds (its quiescence watchdog), which a long compute phase can trip; the cure the centre gives is on the launch line in the job script (`mpirun -q 0`, which turns the watchdog off), so labelled script - a centre help page, not one job\'s verified rerun; the lines are the page\'s own quotation (first four); assumed shape - `mpirun -np 256 ./mycode.x` after loading the QLogic MPI module; ' + UCL_MAP,
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=B2_MPI + [['module load cray-mpich', 'module load mpi/qlogic/1.2.7/gnu'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
+    log='''
+ MPIRUN.node-i24: MPI progress Quiescence Detected after 900 seconds.
+ MPIRUN.node-i24: 256 out of 256 ranks showed no MPI send or receive progress.
+ MPIRUN.node-i24: Per-rank details are the following:
+ MPIRUN.node-i24: Rank    0 (node-i24        ) caused MPI progress Quiescence.
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*\bmpirun\b.*\s-q\s*0\b'},
+)
+
+case(
+    id='uclfaq-qlogic-built-binary-started-by-other-mpirun-not-started-through-mpirun',
+    kind='script',
+    source=UCL_SOURCE,
+    thread_site=UCL_SITE + '; "You get \'Program not started through mpirun. Exiting...\' but are using mpirun!": most often a program built with QLogic MPI launched with the mpirun of another MPI (e.g. OpenMPI); check the binary with ldd, then adjust the environment (parallel environment, modules loaded in the job script or .bashrc) to match the binary, or rebuild the binary with the MPI the job script uses',
+    what='the job script loads one MPI library\'s launcher while the program was built with another, so the program does not recognise the launcher and exits; the cure is in the job script (load the MPI module the binary was built with, so its own mpirun starts it; rebuilding is the other cure), so labelled script; the line is the message the FAQ quotes in its heading (the page shows no fuller log); assumed shape - the OpenMPI module loaded before `mpirun -np 256 ./mycode.x` for a QLogic-MPI binary; ' + UCL_MAP,
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=B2_MPI + [['module load cray-mpich', 'module load mpi/openmpi/1.4.1/intel'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
+    log='''
+Program not started through mpirun. Exiting...
+''',
+    expect={'families': ['modules', 'launcher'], 'fix': r'(?m)^\+\s*module\s+(load|add|swap|switch)\s+\S*qlogic'},
+)
+
+case(
+    id='uclfaq-indented-directives-jsv-cannot-determine-job-requirements',
+    kind='script',
+    source=UCL_SOURCE,
+    thread_site=UCL_SITE + '; "\'Unable to determine job requirements\' error": usually a script pasted from the website with leading spaces before the `#$` directives, so the scheduler does not pick them up and does not know what resources are requested; remove the spaces and it will work',
+    what='the job script\'s resource directives are indented, so the scheduler reads none of them and the site\'s submission filter rejects a job with no stated requirements; the fix is in the job script (the directives moved to the start of their lines); the lines are the page\'s own quotation; not one of the ten sites - UCL Legion, Sun Grid Engine - so mapped to a Slurm site, where an indented directive is likewise not a directive: assumed shape - a Bridges-2 CPU MPI job whose `#SBATCH` lines carry leading spaces, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2\n#SBATCH --time=06:00:00', '  #SBATCH -p RM\n  #SBATCH --nodes=2\n  #SBATCH --ntasks-per-node=128\n  #SBATCH --time=06:00:00'], ['module load cray-mpich', 'module load openmpi'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
+    log='''
+Unable to run job: Rejected by ucl_jsv4h Reason:Unable to determine job requirements.
+Exiting.
+''',
+    expect={'families': ['scheduler', 'syntax'], 'fix': r'(?m)^\+#SBATCH\s+\S'},
+)
+
+# ---------------------------------------------------------------- single notes
+
+case(
+    id='pcdiffnccltimeout-rank0-only-diagnostics-at-epoch-2000-allreduce-watchdog',
+    kind='not_script',
+    source='find_string:15443805123',
+    thread_site='a project\'s note "NCCL Timeout Fix - Summary" on an 8-GPU DDP training of a point-cloud diffusion model (`torchrun --nproc_per_node=8 pcdiff/train_completion.py ...`; found with the code search, text id 15443805123, the tool shows no repository name): the run crashed at epoch 1999 with these lines; root cause given: at the epoch-2000 milestone rank 0 alone entered a diagnostic block that runs a DDP forward pass, while ranks 1-7 went on to the next step\'s collective, a deadlock until the 10-minute watchdog; fixes given in the training code: barriers around the rank-0 block, `drop_last=True` on the DistributedSampler, a per-epoch step-count check',
+    what='a collective hang made by the training code after about 2000 good epochs (rank 0 alone runs a block with a collective in it), so the other ranks\' all-reduce times out; the cause and the fix are in the Python code, not in the job script\'s directives, launch line or environment (a longer timeout would only delay it); the lines are the note\'s own quotation (its `[Rank 1-7]` and `...` kept as written); not one of the ten sites - a single 8-GPU host - so mapped: assumed shape - a one-node Delta job running the same single-node torchrun line, diagnosed as on Delta',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=TORCHRUN_8 + [['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc_per_node=8 pcdiff/train_completion.py \\\n    --path pcdiff/datasets/SkullBreak/train.csv --dataset SkullBreak --bs 64 --lr 1.6e-3 --niter 15000']],
+    log='''
+[Rank 1-7] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=70003, OpType=ALLREDUCE, ...)
+ran for 600000 milliseconds before timing out.
+''',
+)
+
+case(
+    id='lambdah100note-sxm-gpu-in-vm-fabric-state-in-progress-cuda-802',
+    kind='not_script',
+    source='find_string:3369625545',
+    thread_site='a project\'s note "CUDA Error 802 - H100 SXM Fabric State Stuck \'In Progress\'" (integration tests of a GPTQ quantizer on a cloud VM with one H100 SXM5 passed through by VFIO; found with the code search, text id 3369625545, the tool shows no repository name): CUDA fails to initialise with these lines, `nvidia-smi -q` shows Fabric State "In Progress", and the Fabric Manager cannot start because no NVSwitch is passed through; root cause given: a host-side infrastructure issue (fabric initialisation must complete on the host, or the NVSwitch be passed through); every change inside the VM failed (fabric manager, IMEX, GPU reset, module parameters, older PyTorch, reboot); resolution given: contact the provider or request a new instance (or a PCIe H100)',
+    what='DOUBTFUL only in that the fix (a new instance from the provider) is not shown working; the label itself is clear: the GPU\'s NVLink fabric was never initialised by the host, so CUDA reports "system not yet initialized" - a node-administration/hardware-setup fault that no job-script change can fix (the note tried them all); the lines are the note\'s own quotations (its `python3 -c` output and the fabric manager\'s start-up lines), without the `CUDA initialization: Unexpected error from cudaGetDeviceCount().` line, which repeats an earlier record; not one of the ten sites - a cloud VM - so mapped to the site with NVSwitch (HGX A100x8) GPU nodes: assumed shape - a one-GPU Delta job running the test suite with python, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=ONE_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -m pytest tests/test_gptq.py -v']],
+    log='''
+Error 802: system not yet initialized
+False
+nvidia-fabricmanager-start.sh: Detected Pre-NVL5 system
+nv-fabricmanager: request to query NVSwitch device information failed:
+  WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]
+''',
+)
+
+case(
+    id='vistagh200script-conda-libstdcxx-cxxabi-1315-not-found-prepend-conda-lib',
+    kind='script',
+    source='find_string:59664034578',
+    thread_site='a user\'s Vista job script (TACC Vista, Slurm, partition gh-dev, one GH200 node; a conda environment activated in the script, training started by `accelerate launch --num_processes 1 --mixed_precision fp16 ml_model/train_flow_multiv2.py ...`; found with the code search, text id 59664034578, the tool shows no repository name): its comment `# Fix for "CXXABI_1.3.15 not found" Matplotlib error on TACC` above `export LD_LIBRARY_PATH="$CONDA_PREFIX/lib:$LD_LIBRARY_PATH"`',
+    what='the Python stack in the conda environment needs a newer C++ runtime than the system one the loader finds first, so importing Matplotlib fails with the missing symbol version; the fix the script applies is in the job script (the environment\'s own lib directory put first on LD_LIBRARY_PATH before the launch); DOUBTFUL in that only the script comment records the error and the fix (no log of the failing or the fixed run); the line is the message as the comment quotes it (all the source shows); assumed shape - the same one-node Vista job without the export, diagnosed as on Vista',
+    cluster='vista',
+    script='accelerate.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=2\n#SBATCH --time=08:00:00', '#SBATCH -J flow_multi_v2\n#SBATCH -p gh-dev\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -t 02:00:00\n#SBATCH -A ATM25008\nsource ~/.bashrc\nconda activate geossub_env\nexport PYTHONUNBUFFERED=1\ncd /scratch/11353/afahad/geossub/geos_subc || exit 1'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --num_processes 1 --mixed_precision fp16 ml_model/train_flow_multiv2.py --config ml_model/config_flow_multiv2.yaml \\\n    --epochs-per-run 20']],
+    log='''
+CXXABI_1.3.15 not found
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(LD_LIBRARY_PATH=\S*CONDA_PREFIX\S*/lib|LD_PRELOAD=\S*libstdc\+\+|module\s+load\s+\S*gcc)'},
+)
+
+case(
+    id='ezpzfailover-aurora-pals-shepherd-died-from-signal-9-bad-node',
+    kind='not_script',
+    source='find_string:58613332381',
+    thread_site='the tests of a training-failover tool for ALCF Aurora (PBS, PALS mpiexec, torchtitan training; found with the code search, text id 58613332381, the tool shows no repository name), whose fixtures "replay the log lines" of production failures from a post-mortem analysis: this line, from jobs 8459818 / 8460301 / 8463659; cause given: the shepherd is PALS\'s per-node daemon, and when it dies from signal 9 the node went non-responsive and the runtime killed it - "almost always a hardware fault"; remedy the tool implements: scrape the bad host from the log and swap it out of the node list for a spare before restarting',
+    what='a compute node stopped responding and the launcher\'s per-node daemon was killed, so the job dies; the cause is the node (hardware / node administration), and the remedy is to leave that node out and restart, not a change to the job script\'s directives, launch line or environment; the line is the fixture\'s replay of the production log line; assumed shape - a two-node Aurora job, one rank a GPU tile started by mpiexec, diagnosed as on Aurora',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python3 -m torchtitan.train --job.config_file train_configs/llama3_8b.toml']],
+    log='''
+x4502c1s3b0n0.hsn.cm.aurora.alcf.anl.gov: shepherd died from signal 9
+''',
+)
