@@ -123,3 +123,73 @@ case(
 x4502c1s3b0n0.hsn.cm.aurora.alcf.anl.gov: shepherd died from signal 9
 ''',
 )
+
+case(
+    id='p4unfoldnote-runner-in-login-node-tmp-not-on-compute-node',
+    kind='script',
+    source='find_string:58445279177',
+    thread_site='a project\'s findings note "BEN-347" (a physics unfolding pipeline on NERSC Perlmutter, Slurm; found with the code search, text id 58445279177, the tool shows no repository name), "Second instance, same day": dispatching the run failed with these lines; cause given: "/tmp is node-local on Perlmutter" - the runner script had been copied with scp into the login node\'s /tmp, and srun ran it on nid004254, which has its own /tmp (earlier probes had worked only because they ran on the login node); the note treats it as an environmental location assumption, cost ~1 minute',
+    what='the job starts, on a compute node, a script that exists only in the login node\'s node-local /tmp, so bash cannot find it (exit 127); the fix is in the job script (run the runner from a shared file system such as $SCRATCH or the submit directory, or broadcast it to the nodes with sbcast first); the lines are the note\'s own quotation; assumed shape - a one-node Perlmutter CPU step `srun bash /tmp/p4_runner_laneB.sh`, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=1\n#SBATCH -c 128'], ['module load pytorch/2.3.1\n', ''], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun bash /tmp/p4_runner_laneB.sh']],
+    log='''
+bash: /tmp/p4_runner_laneB.sh: No such file or directory
+srun: error: nid004254: task 0: Exited with exit code 127
+''',
+    expect={'families': ['filesystem', 'launcher'], 'fix': r'(?m)^\+.*(\bsrun\b.*(\$\{?(SCRATCH|PSCRATCH|HOME|PWD|SLURM_SUBMIT_DIR|CFS)\b|/pscratch/|/global/)\S*p4_runner|\bsbcast\b.*p4_runner)'},
+)
+
+# ---------------------------------------------------------------- a weather-ML evaluation handover on CSCS Alps (3)
+
+CSCS_SOURCE = 'find_string:69254962675'
+CSCS_SITE = 'a project\'s "Debug handover: test-init inference failures" (a Snakemake evaluation workflow of weather-forecast models on CSCS Alps after the move from the balfrin to the linard vCluster: Slurm, HPE Cray EX nodes `nid...`, Python environments shipped as squashfs images; found with the code search, text id 69254962675, the tool shows no repository name), marked RESOLVED with the cause and fix of each failure'
+CSCS_MAP = 'not one of the ten sites - CSCS Alps, an HPE Cray EX system under Slurm - so mapped to the HPE Cray EX Slurm site: assumed shape - a one-GPU Perlmutter job whose batch step mounts the environment image and runs the inference command through srun, diagnosed as on Perlmutter'
+CSCS_GPU = [['#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH -N 1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH -c 32'], ['module load pytorch/2.3.1\n', 'IMG=$PWD/output/testinit/data/runs/forecaster-0eb1-7ed2/venv.squashfs\n']]
+
+case(
+    id='cscshandover-squashfs-mount-10-old-image-colon-syntax-unable-to-exec',
+    kind='script',
+    source=CSCS_SOURCE,
+    thread_site=CSCS_SITE + '; "Failure A": the inference job failed with this line although the 4.7 GB image exists; cause given: the workflow calls `squashfs-mount {env_path}:/user-environment -- bash -c ...`, the old interface, while the installed squashfs-mount 10.0.1 takes the image only behind `-s/--sqfs` and treats the first positional as the command to exec; the corrected syntax (`-s image:/user-environment`) got further but then met the mount-namespace problem of the next case; applied fix: drop squashfs-mount and let Slurm mount the image with `srun --uenv=<image>:/user-environment` (PR 260)',
+    what='the batch step calls the image-mount tool with an argument form its installed version no longer accepts, so it tries to execute the image path; the fix is on the launch line in the job script (the `-s image:mountpoint` form, or - the fix applied - `srun --uenv=...` so Slurm mounts the image on the compute node); the line is the note\'s own quotation (its `...` kept); ' + CSCS_MAP,
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=CSCS_GPU + [['srun --cpu-bind=cores python train.py --config configs/run.yaml', "squashfs-mount $IMG:/user-environment -- bash -c 'source /user-environment/bin/activate && srun anemoi-inference run config.yaml'"]],
+    log='''
+error: unable to exec '/scratch/.../output/testinit/data/runs/forecaster-0eb1-7ed2/venv.squashfs:/user-environment': No such file or directory (errno=2)
+''',
+    expect={'families': ['launcher', 'containers', 'syntax'], 'fix': r'(?m)^\+.*(squashfs-mount\s+(-s|--sqfs)[= ]\S+:/\S+|\bsrun\b.*--uenv[= ]\S+)'},
+)
+
+case(
+    id='cscshandover-image-mounted-in-login-namespace-srun-task-cannot-exec',
+    kind='script',
+    source=CSCS_SOURCE,
+    thread_site=CSCS_SITE + '; "Applied fix" of Failure A: with the corrected squashfs-mount syntax the job got further and then failed with these lines; cause given: squashfs-mount mounts the image in the login node\'s mount namespace, but the work runs on a compute node through the inner srun, which never sees that mount; applied fix (PR 260): drop squashfs-mount and use `srun --uenv=<image>:/user-environment`, which mounts inside the task\'s own namespace on the allocated node - verified on a compute node (`which anemoi-inference`, `cuda: True`) and in the rerun',
+    what='the image is mounted where the batch script runs, not where srun starts the task, so the executable inside it is missing on the compute node; the fix is on the launch line in the job script (have srun mount the image for the task - `srun --uenv=...` at CSCS, the container/image option of srun elsewhere); the lines are the note\'s own quotation; ' + CSCS_MAP,
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=CSCS_GPU + [['srun --cpu-bind=cores python train.py --config configs/run.yaml', "squashfs-mount -s $IMG:/user-environment -- bash -c 'srun /user-environment/bin/anemoi-inference run config.yaml'"]],
+    log='''
+error: execve(): anemoi-inference: No such file or directory
+srun: error: nid002832: task 0: Exited with exit code 2
+''',
+    expect={'families': ['launcher', 'containers'], 'fix': r'(?m)^\+.*\bsrun\b.*(--uenv[= ]\S+|--container-image[= ]|\bshifter\b|podman-hpc)'},
+)
+
+case(
+    id='cscshandover-unpinned-earthkit-anemoi-names-geopotential-fi-keyerror',
+    kind='not_script',
+    source=CSCS_SOURCE,
+    thread_site=CSCS_SITE + '; "Failure C", found after A and B were fixed: both forecasters reach a GPU node, load their checkpoints and fail identically while writing the initial state to GRIB with this traceback; cause given: the new workflow config omitted the version pins every tracked config carries (`earthkit-utils<0.2.0`, `earthkit-data<0.19.0`, `anemoi-inference==0.11.1`), so the environment was built against newer earthkit, which names the geopotential field by its MeteoSwiss GRIB name `FI_100` where the checkpoint knows `z_100`; fix: the pins added to the workflow config (status "hypothesis, not yet confirmed" - the rerun with pins is the test)',
+    what='DOUBTFUL (the pinned rerun is not shown): a library version drift in the Python environment renames a field the model checkpoint expects, so the program fails writing its output; the cause and the fix are in the environment\'s package versions (pins in the workflow\'s requirements), not in the job script\'s directives, launch line or environment variables; the lines are the note\'s own quotation; ' + CSCS_MAP,
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=CSCS_GPU + [['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --uenv=$IMG:/user-environment bash -c \'source /user-environment/bin/activate && anemoi-inference run config.yaml\'']],
+    log='''
+File ".../anemoi/inference/outputs/grib.py", line 269, in write_initial_state
+    variable = self.typed_variables[name]
+KeyError: 'FI_100'
+''',
+)
