@@ -193,3 +193,39 @@ File ".../anemoi/inference/outputs/grib.py", line 269, in write_initial_state
 KeyError: 'FI_100'
 ''',
 )
+
+# ---------------------------------------------------------------- nanochat on MSU Ptolemy, project notes (2 files)
+
+NANO_SITE = 'a student project\'s notes on training nanochat (a small chat LLM: tokenizer, base training, midtraining, SFT) with `torchrun --standalone --nproc_per_node=8` from a Slurm batch script (`scripts/speedrun.slurm`) on the Ptolemy cluster of Mississippi State University, whose GPU compute nodes have no internet access (nsivraj/slurm-nanochat)'
+NANO_MAP = 'not one of the ten sites - a university Slurm GPU cluster with offline compute nodes - so mapped: assumed shape - a one-node DeltaAI job running the same single-node torchrun (four GPUs a node there), diagnosed as on DeltaAI'
+NANO_RUN = 'torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml'
+
+case(
+    id='nanochatptolemy-wandb-init-on-offline-compute-node-api-key-not-configured',
+    kind='script',
+    source='https://github.com/nsivraj/slurm-nanochat/blob/f787b178532afb087402751bea515a9bcc7cf1ef/experiments/WANDB_OFFLINE_MODE_FIX.md',
+    thread_site=NANO_SITE + '; note "WandB Offline Mode Fix" (status FIXED): with `WANDB_RUN` set to a real run name the training scripts call `wandb.init()`, which tries to authenticate with the WandB servers; the GPU nodes have no internet, so the job crashes with this error (job 76355); fix made in `scripts/speedrun.slurm`: `export WANDB_MODE=offline` and `export WANDB_DIR="$NANOCHAT_BASE_DIR/wandb"` (plus `mkdir -p $WANDB_DIR`), logs synced later from a devel node with internet',
+    what='the job asks the experiment tracker to log in to its web service from compute nodes that cannot reach it, so the first rank\'s tracker start fails and the training dies; the fix is in the job script (the tracker switched to offline mode with an environment variable before the launch); DOUBTFUL only in that the note lists "test with next training job" as still to do; the line is the note\'s own quotation without its second line (`call wandb.login(key=[your_api_key])`), which repeats an earlier record; ' + NANO_MAP,
+    cluster='deltaai',
+    script='torchrun_single.sh',
+    replace=[[NANO_RUN, 'export WANDB_RUN=my_training_run\ntorchrun --standalone --nproc_per_node=4 -m scripts.base_train -- --depth=20 --run=$WANDB_RUN']],
+    log='''
+wandb.errors.errors.UsageError: api_key not configured (no-tty).
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+\s*export\s+(WANDB_MODE=(offline|disabled|dryrun)|WANDB_DISABLED=(true|1))'},
+)
+
+case(
+    id='nanochatptolemy-offline-dataset-cache-lacks-mmlu-all-config',
+    kind='not_script',
+    source='https://github.com/nsivraj/slurm-nanochat/blob/c99dfbd3c7ee84fb56671a93c94285f72620c959/experiments/DIAGNOSIS_DATASET_DOWNLOAD.md',
+    thread_site=NANO_SITE + '; note "Diagnosis: Dataset Download Script Issues" (status RESOLVED; jobs 76386 and 76387, resumed midtraining): the midtraining failed with this error at `scripts/mid_train.py:109`; root cause given: the midtraining uses two MMLU configurations (`auxiliary_train` for training, `all` for validation), and the project\'s pre-download script `scripts/download_after_basetraining.sh` fetched only `auxiliary_train` into the offline cache (it also missed the GSM8K and SmolTalk test splits and reported "already cached" by directory); fix given: the missing configs and splits added to the download list',
+    what='the program reads a dataset configuration that was never put into the offline cache the compute nodes read from, so loading it fails; the cause and the fix are in the data staging (the project\'s download script, run beforehand where there is internet), not in the job script\'s directives, launch line or environment; the lines are the note\'s own quotation; ' + NANO_MAP,
+    cluster='deltaai',
+    script='torchrun_single.sh',
+    replace=[[NANO_RUN, 'export HF_DATASETS_OFFLINE=1\ntorchrun --standalone --nproc_per_node=4 -m scripts.mid_train -- --run=dummy']],
+    log='''
+ValueError: Couldn't find cache for cais/mmlu for config 'all'
+Available configs in the cache: ['auxiliary_train']
+''',
+)
