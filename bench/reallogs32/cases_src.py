@@ -229,3 +229,24 @@ ValueError: Couldn't find cache for cais/mmlu for config 'all'
 Available configs in the cache: ['auxiliary_train']
 ''',
 )
+
+case(
+    id='olcffrontierpytorch-mpi4py-imported-after-torch-nic-policy-numa-abort',
+    kind='not_script',
+    source='find_string:3479273615',
+    thread_site='the OLCF user documentation page on PyTorch on Frontier (HPE Cray EX, Slurm, AMD MI250X, Cray MPICH over Slingshot; found with the code search, text id 3479273615 - a newer copy is 44627840000 -, the tool shows no repository name), section Troubleshooting, "MPICH mpi4py Errors": if MPICH says a rank is not confined to a single NUMA node, as in this block, "and you are sure you are mapping your cores correctly via srun, try importing mpi4py before torch. A recent update in PyTorch broke importing mpi4py after torch"; if the errors persist, contact the help desk',
+    what='a PyTorch release breaks Cray MPICH\'s start-up when the program imports mpi4py after torch, so MPI initialisation aborts on the NIC-assignment policy; the cure the centre gives is in the Python program (import mpi4py before torch), not in the job script - the page tells users whose srun core mapping is right not to change it; a centre help page, not one job\'s verified rerun; the lines are the page\'s own quotation; not one of the ten sites - OLCF Frontier, an HPE Cray EX system under Slurm - so mapped to the HPE Cray EX Slurm site: assumed shape - a two-node Perlmutter job, one rank a GPU, `srun python train.py` with mpi4py for the rendezvous, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun -c 7 --cpu-bind=cores python train.py --config configs/run.yaml']],
+    log='''
+MPICH ERROR: Unable to use a NIC_POLICY of 'NUMA'. Rank 4 is not confined to a single NUMA node.  There are 4 numa_nodes detected (rc=0).
+MPICH ERROR [Rank 0] [job id 2853270.0] [Fri Dec 13 13:41:36 2024] [frontier05084] - Abort(2665871) (rank 0 in comm 0): Fatal error in PMPI_Init_thread: Other MPI error, error stack:
+MPIR_Init_thread(170).................:
+MPID_Init(501)........................:
+MPIDI_OFI_mpi_init_hook(580)..........:
+open_fabric(1519).....................:
+MPIDI_CRAY_ofi_nic_assign_policy(3548):
+MPIDI_CRAY_ofi_get_nic_index(1801)....: OFI invalid value for environment variable
+''',
+)
