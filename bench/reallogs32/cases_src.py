@@ -250,3 +250,18 @@ MPIDI_CRAY_ofi_nic_assign_policy(3548):
 MPIDI_CRAY_ofi_get_nic_index(1801)....: OFI invalid value for environment variable
 ''',
 )
+
+case(
+    id='lumiknownissues-pmi-set-af-in-use-pmi-error-clear-shared-secret',
+    kind='script',
+    source='https://github.com/Lumi-supercomputer/lumi-userguide/blob/07b4cc1186066055f575a0bb6d2bdc9c58d76141/docs/helpdesk/issues.md',
+    thread_site='the "Known Issues" page of the LUMI user guide (HPE Cray EX, Slurm, Cray MPICH; Lumi-supercomputer/lumi-userguide, docs/helpdesk/issues.md), section "MPI job fails with `PMI ERROR`": "To avoid job startup failures with `[unset]:_pmi_set_af_in_use:PMI ERROR`, add `export PMI_SHARED_SECRET=""` line to your batch script"',
+    what='the MPI start-up of a job step fails in the Cray PMI layer; the workaround the centre gives is in the job script (`export PMI_SHARED_SECRET=""` before the launch), so labelled script - a known-issues entry, not one job\'s verified rerun; the line is the message as the page quotes it (all the page shows); not one of the ten sites - LUMI, an HPE Cray EX system under Slurm - so mapped to the HPE Cray EX Slurm site: assumed shape - a two-node Perlmutter CPU MPI job, `srun ./solver input.dat`, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64', '#SBATCH -A m0000\n#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=64']],
+    log='''
+[unset]:_pmi_set_af_in_use:PMI ERROR
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+\s*export\s+PMI_SHARED_SECRET=(""|\'\'|$)'},
+)
