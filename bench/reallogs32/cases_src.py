@@ -266,27 +266,12 @@ case(
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+\s*export\s+PMI_SHARED_SECRET=(""|\'\'|$)'},
 )
 
-# ---------------------------------------------------------------- a Miyabi (PBS Pro, GH200) job script's verified comments (3)
+# ---------------------------------------------------------------- a Miyabi (PBS Pro, GH200) job script's verified comments (2)
 
 MIYABI_SOURCE = 'find_string:66723950743'
 MIYABI_SITE = 'the header comments of a user\'s PBS job script for Miyabi-G (University of Tokyo, PBS Pro, one GH200 a node; a smoke-test job that runs a Python experiment inside an Apptainer image through a shared entry script; found with the code search, text id 66723950743, the tool shows no repository name), which list site facts "confirmed by actually running this repository on Miyabi" (written in Japanese), each with the error seen and the change made'
 MIYABI_MAP = 'not one of the ten sites - Miyabi, PBS Pro - so mapped by scheduler family to the PBS Pro site: assumed shape - a one-node Polaris job that runs the experiment in an Apptainer image, diagnosed as on Polaris'
 MIYABI_BASE = [['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\n', ''], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'export PROJECT_ROOT="${PBS_O_WORKDIR:-$(pwd)}"\nexport SIF_PATH=/eagle/MyProject/containers/pytorch-ngc-26.06.sif\napptainer exec --nv "$SIF_PATH" python experiments/0019_20260806_pbs_test/experiment.py --config config.yml']]
-
-case(
-    id='miyabipbs-direct-submit-to-execution-queue-access-denied-use-routing-queue',
-    kind='script',
-    source=MIYABI_SOURCE,
-    thread_site=MIYABI_SITE + ': the small-g/medium-g/large-g/x-large-g queues shown by `qstat --rsc` are all rejected with `qsub: Access to queue is denied` when submitted to directly - they are execution queues, and users must submit to their parent routing queue `regular-g`, which PBS routes to small..x-large by walltime; submitting with `regular-g` and `walltime=48:00:00` was confirmed to work',
-    what='the job script names an execution queue that only the routing queue may feed, so the server refuses the submission; the fix is in the job script (the `#PBS -q` line changed to the routing queue); the line is the message as the comment quotes it; ' + MIYABI_MAP.replace('runs the experiment in an Apptainer image', 'names the execution queue `small` behind the `prod` routing queue in its `#PBS -q` line'),
-    cluster='polaris',
-    script='pbs_mpiexec.sh',
-    replace=[['#PBS -q debug-scaling', '#PBS -q small']] + MIYABI_BASE,
-    log='''
-qsub: Access to queue is denied
-''',
-    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#PBS\s+-q\s+(prod|regular-g)\b'},
-)
 
 case(
     id='miyabipbs-entry-script-scratch-root-missing-on-compute-node-use-local',
