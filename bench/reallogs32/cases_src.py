@@ -302,3 +302,18 @@ apptainer: command not found
 ''',
     expect={'families': ['modules', 'containers'], 'fix': r'(?m)^\+\s*(module|ml)\s+(load\s+)?\S*apptainer'},
 )
+
+case(
+    id='designspacenote-flash-attn-built-for-other-torch-qwen3-import-undefined-symbol',
+    kind='not_script',
+    source='find_string:31262060885',
+    thread_site='a project\'s note "Flash Attention 2 Compatibility Fix" (a batch extraction with Qwen3-32B on one A100 80GB of a university Slurm cluster, submitted with sbatch from /scratch/gpfs/...; found with the code search, text id 31262060885, the tool shows no repository name): "When running batch extraction on the cluster, the job failed with" this error; root cause given: the user-installed flash-attn package was compiled against a different PyTorch than the one installed, so its CUDA extension has C++ symbol mismatches, and transformers tries Flash Attention 2 by default; fix given: the loading code retries with `attn_implementation="eager"` when Flash Attention 2 fails (optionally reinstall flash-attn against the current PyTorch)',
+    what='a compiled extension package in the user\'s Python environment was built against another PyTorch, so importing the model code fails on an undefined C++ symbol; the cause and the fix are in the Python environment and the program (rebuild the package, or fall back to eager attention in the loading code), not in the job script\'s directives, launch line or environment; the lines are the note\'s own quotation without its third line (the `undefined symbol: _ZN3c105Error...` line), which repeats earlier records; not one of the ten sites - a university Slurm GPU cluster - so mapped: assumed shape - a one-GPU Lonestar6 job running the extraction with python, diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2\n#SBATCH -n 6', '#SBATCH -N 1\n#SBATCH -n 1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'python -m designspace_extractor.batch_extract --model Qwen/Qwen3-32B']],
+    log='''
+RuntimeError: Failed to import transformers.models.qwen3.modeling_qwen3 because of the following error:
+/home/mg9965/.local/lib/python3.9/site-packages/flash_attn_2_cuda.cpython-39-x86_64-linux-gnu.so:
+''',
+)
