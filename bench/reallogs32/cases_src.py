@@ -317,3 +317,36 @@ RuntimeError: Failed to import transformers.models.qwen3.modeling_qwen3 because 
 /home/mg9965/.local/lib/python3.9/site-packages/flash_attn_2_cuda.cpython-39-x86_64-linux-gnu.so:
 ''',
 )
+
+# ---------------------------------------------------------------- an EEG challenge project's crash report (2)
+
+EEG_SOURCE = 'https://github.com/hkevin01/eeg2025/blob/313a10c2295def7906d1909c97d4589b7257d8a9/docs/archive/TRAINING_CRASH_FIX.md'
+EEG_SITE = 'a project\'s "Training Crash & Fix Report" (two PyTorch training processes for an EEG decoding challenge, each downloading five data releases, preprocessing them into windows and training; hkevin01/eeg2025, docs/archive/TRAINING_CRASH_FIX.md): both processes crashed after about an hour, during preprocessing, with exit code 1; the report gives each root cause and fix, and the restarted processes were confirmed healthy (68,218 windows created for one release)'
+
+case(
+    id='eeg2025crash-preprocessing-drops-every-trial-empty-dataset-index-error',
+    kind='not_script',
+    source=EEG_SOURCE,
+    thread_site=EEG_SITE + '; Challenge 1 failed with this error; cause given: the trial-annotation preprocessor required both a stimulus and a response in each trial, many trials have no valid response time, so preprocessing removed every trial and window creation had nothing to index; fix given in the training script: check the trial and window counts after each step and skip a release that has none',
+    what='the program\'s preprocessing filters out all of its input trials, so indexing the empty result fails; the cause and the fix are in the Python program and the input data (a filter too strict for the data, then a count check), not in the job script\'s directives, launch line or environment; the line is the report\'s own quotation; not one of the ten sites - the report does not name a cluster (the processes run by hand) - so mapped: assumed shape - a one-GPU Stampede3 job running the training script with python, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -N 2\n#SBATCH -n 6', '#SBATCH -N 1\n#SBATCH -n 1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'python scripts/train_challenge1_multi_release.py']],
+    log='''
+IndexError: index -1 is out of bounds for axis 0 with size 0
+''',
+)
+
+case(
+    id='eeg2025crash-wrong-task-queried-window-longer-than-trial',
+    kind='not_script',
+    source=EEG_SOURCE,
+    thread_site=EEG_SITE + '; Challenge 2 failed with this error; cause given: the script queried the data for `task="contrastChangeDetection"` (one-second trials) where Challenge 2 needs `task="RestingState"` (continuous recordings), so the two-second window did not fit a trial; fix given: the query in the training script changed to RestingState',
+    what='the program asks the data loader for the wrong recording task, whose trials are shorter than the analysis window, so windowing fails; the cause and the fix are in the Python program (the data query), not in the job script; the line is the report\'s own quotation; not one of the ten sites - the report does not name a cluster - so mapped: assumed shape - a one-GPU Bridges-2 GPU-shared job running the training script with python, diagnosed as on Bridges-2',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=ONE_GPU + [['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python scripts/train_challenge2_multi_release.py']],
+    log='''
+ValueError: Window size 200 exceeds trial duration 100
+''',
+)
