@@ -350,3 +350,56 @@ case(
 ValueError: Window size 200 exceeds trial duration 100
 ''',
 )
+
+# ---------------------------------------------------------------- UChicago RCC user guide, AlphaFold page (3)
+
+AF_SOURCE = 'https://github.com/rcc-uchicago/user-guide/blob/def4294a94d440d8e31aec3fcfe01b4f947cc74d/docs/software/apps-and-envs/alphafold.md'
+AF_SITE = 'the AlphaFold page of the University of Chicago RCC user guide (Midway3, Slurm; AlphaFold 3 run from the centre\'s Singularity image by a job script with `--gres=gpu:2 --constraint=a100`, `singularity exec --nv ... python /app/alphafold/run_alphafold.py ... --flash_attention_implementation=triton`; rcc-uchicago/user-guide, docs/software/apps-and-envs/alphafold.md), section "Troubleshooting - Common Errors and Solutions"'
+AF_MAP = 'not one of the ten sites - UChicago Midway3, Slurm - so mapped by scheduler family: assumed shape - a one-GPU Bridges-2 job running the AlphaFold 3 image with singularity exec, diagnosed as on Bridges-2'
+AF_RUN = 'singularity exec --nv -B "$BIND_PATHS" /ocean/containers/alphafold3.sif \\\n    python /app/alphafold/run_alphafold.py --json_path=$HOME/nipah_zmr.json \\\n    --db_dir=$DOWNLOAD_DATA_DIR --output_dir=$SCRATCH/alphafold3_output \\\n    --model_dir=/ocean/datasets/alphafold3/params --flash_attention_implementation=triton'
+AF_ENV = 'module load singularity\nDOWNLOAD_DATA_DIR=/ocean/datasets/alphafold3/databases\nexport BIND_PATHS="$DOWNLOAD_DATA_DIR,/ocean/datasets/alphafold3/params,$HOME,$SCRATCH"\n'
+AF_GPU = ONE_GPU + [['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', AF_ENV]]
+
+case(
+    id='rccalphafold3-triton-flash-attention-unsupported-gpu-generation-use-xla',
+    kind='script',
+    source=AF_SOURCE,
+    thread_site=AF_SITE + ', item 3: error `implementation=\'triton\' for FlashAttention is unsupported on this GPU generation.`; solution: switch to the xla implementation, `--flash_attention_implementation=xla`',
+    what='the launch line asks the program for a Triton attention kernel that the allocated GPU generation does not support, so the run stops; the fix the centre gives is on the launch line in the job script (the flag changed to `xla`; requesting a newer GPU type would also do), so labelled script - a centre help page, not one job\'s verified rerun; the line is the page\'s own quotation; ' + AF_MAP + ' (its V100 nodes are of a generation the Triton kernel does not support)',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=AF_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN]],
+    log='''
+implementation='triton' for FlashAttention is unsupported on this GPU generation.
+''',
+    expect={'families': ['launcher', 'scheduler'], 'fix': r'(?m)^\+.*(--flash_attention_implementation[= ](xla|cudnn)\b|#SBATCH\s+(--gpus|--gres|-C|--constraint)\S*\s*\S*(h100|a100|l40s))'},
+)
+
+case(
+    id='rccalphafold3-jax-unknown-backend-gpu-job-not-on-gpu-node',
+    kind='script',
+    source=AF_SOURCE,
+    thread_site=AF_SITE + ', item 1: error `Unknown backend: \'gpu\' requested, but no platforms that are instances of gpu are present.`; solution: ensure the job is running on a GPU-enabled node and that `CUDA_VISIBLE_DEVICES` is set correctly',
+    what='the program\'s JAX runtime finds no GPU where it asks for one, because the job did not get a GPU node (or the visible-devices setting hides it); the cure the centre gives is in the job script (request a GPU partition and GPUs, keep `CUDA_VISIBLE_DEVICES` consistent with them), so labelled script - a centre help page, not one job\'s verified rerun; the line is the page\'s own quotation; assumed shape (the page does not say which mistake was made) - the same AlphaFold 3 job script submitted to the CPU partition with no GPU request; ' + AF_MAP.replace('a one-GPU Bridges-2 job', 'a Bridges-2 job'),
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH --nodes=1', '#SBATCH -p RM-shared\n#SBATCH --nodes=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', AF_ENV], ['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN]],
+    log='''
+Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are present.
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(-p\s+GPU\S*|--partition=GPU\S*|--gpus\S*|--gres=gpu\S*)'},
+)
+
+case(
+    id='rccalphafold3-database-unreadable-failed-to-get-mmcif',
+    kind='not_script',
+    source=AF_SOURCE,
+    thread_site=AF_SITE + ', item 2: error `Failed to get mmCIF for <PDB_ID>.`; solution: verify that the database directory is accessible and contains the required files, and ensure proper permissions (`chmod 755 --recursive` on the databases directory)',
+    what='the program cannot read a structure file from its reference database, because the database directory lacks the files or the read permissions; the cause and the fix are in the data (the database contents and their file permissions), not in the job script\'s directives, launch line or environment; a centre help page, not one job\'s log; the line is the page\'s own quotation, placeholder included; ' + AF_MAP,
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=AF_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN.replace('triton', 'xla')]],
+    log='''
+Failed to get mmCIF for <PDB_ID>.
+''',
+)
