@@ -403,3 +403,22 @@ case(
 Failed to get mmCIF for <PDB_ID>.
 ''',
 )
+
+case(
+    id='householderganlog-lightning-ddp-two-gpus-cancelled-at-time-limit',
+    kind='script',
+    source='find_string:43868440640',
+    thread_site='a job log committed with a diffusion-autoencoder GAN project (PyTorch Lightning DDP on two GPUs of a university Slurm cluster, host dsml-chaos.disi.unitn.it, the training script started with plain `python run_ffhq128.py`; found with the code search, text id 43868440640, the tool shows no repository name): Lightning warns that srun is available but not used, both ranks register, the model summary and the first training warnings print, and the job ends with the scheduler\'s time-limit cancellation; no follow-up is shown',
+    what='DOUBTFUL (no resolution shown): training was running normally when the scheduler cancelled the job at its time limit, so the plain cure is in the job script (a longer `--time`, or resuming from a checkpoint in a chained job); the srun hint is a warning, not the failure (Lightning spawned both ranks itself); the lines are the log\'s own, trimmed to the launch warning, the rank registration and the cancellation; not one of the ten sites - a university Slurm GPU server - so mapped: assumed shape - a one-node DeltaAI job with two GPUs whose batch step runs the Lightning script with python, its time limit assumed, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=2'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'python run_ffhq128.py']],
+    log='''
+/nfs/data_chaos/czhang/anaconda3/envs/householdergan/lib/python3.9/site-packages/lightning_fabric/plugins/environments/slurm.py:204: The `srun` command is available on your system but is not used. HINT: If your intention is to run Lightning on SLURM, prepend your python command with `srun` like so: srun python run_ffhq128.py ...
+Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/2
+Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/2
+All distributed processes registered. Starting with 2 processes
+slurmstepd: error: *** JOB 22991 ON dsml-chaos.disi.unitn.it CANCELLED AT 2024-10-21T18:39:55 DUE TO TIME LIMIT ***
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s+)\S+'},
+)
