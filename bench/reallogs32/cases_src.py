@@ -422,3 +422,45 @@ slurmstepd: error: *** JOB 22991 ON dsml-chaos.disi.unitn.it CANCELLED AT 2024-1
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s+)\S+'},
 )
+
+# ---------------------------------------------------------------- CSCS user documentation (Alps), two pages
+
+CSCS_DOCS = 'https://github.com/eth-cscs/cscs-docs/blob/768f5fcdd61c63af7a6258e86faa163bf34103a8/'
+CSCS_DOC_MAP = 'not one of the ten sites - CSCS Alps, an HPE Cray EX system with Slingshot under Slurm, containers started by srun through pyxis/enroot - so mapped to the HPE Cray EX Slurm site: assumed shape - a two-node Perlmutter GPU job that runs a container image through srun, one task a GPU, diagnosed as on Perlmutter'
+CSCS_PYXIS = [['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8', '#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4']]
+
+case(
+    id='cscsalpsimages-environment-flag-on-sbatch-srun-slingshot-plugin-missing',
+    kind='script',
+    source=CSCS_DOCS + 'docs/software/alps-extended-images.md',
+    thread_site='the CSCS user documentation page "Alps Extended Images" (container images with the Slingshot network stack, run with Slurm\'s `--environment=<EDF>` option; eth-cscs/cscs-docs, docs/software/alps-extended-images.md), failure box "`srun` errors related to missing Slurm plugins": submitting a batch job with `#SBATCH --environment=my_edf.toml` can lead to these errors; fix: use the option for srun instead of sbatch, `srun --environment=my_edf.toml ...` (the page\'s example notes that passing `--environment` to sbatch "will lead to errors related to missing Slurm plugins")',
+    what='the job script puts the container option on the batch allocation, so the batch step itself runs inside the container, where the host\'s Slurm switch plugin cannot load its library, and every srun in the script fails; the fix the centre gives is in the job script (the option moved from the `#SBATCH` line to the srun line); the lines are the page\'s own quotation; ' + CSCS_DOC_MAP,
+    cluster='perlmutter',
+    script='srun_pyxis.sh',
+    replace=CSCS_PYXIS + [['#SBATCH --exclusive', '#SBATCH --exclusive\n#SBATCH --environment=ngc-pytorch.toml'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --mpi=pmix --network=disable_rdzv_get python /workspace/train.py']],
+    log='''
+srun: error: plugin_load_from_file: dlopen(/usr/lib64/slurm/switch_hpe_slingshot.so): libjson-c.so.3: cannot open shared object file: No such file or directory
+srun: error: Couldn't load specified plugin name for switch/hpe_slingshot: Dlopen of plugin file failed
+srun: fatal: Can't find plugin for switch/hpe_slingshot
+''',
+    expect={'families': ['containers', 'launcher'], 'fix': r'(?m)^\+\s*srun\b.*(--environment[= ]\S+|--container-image[= ]\S+)'},
+)
+
+case(
+    id='cscsngcpytorch-ucx-signal-handler-segfault-hides-broken-nvrtc',
+    kind='not_script',
+    source=CSCS_DOCS + 'docs/software/ml/pytorch.md',
+    thread_site='the CSCS user documentation page on PyTorch (NGC PyTorch containers on Alps GH200 nodes, Megatron-LM, srun; eth-cscs/cscs-docs, docs/software/ml/pytorch.md), Known Issues, "Errors hidden by failures in UCX signal handler": this trace from NGC PyTorch 25.01 with Megatron-LM; explanation given: the segmentation fault in the UCX signal handler (`ucs_handle_error`) "was due to a broken NVRTC in the container", and it shadowed the initial, unrelated error; to see the initial trace it was necessary to disable the UCX signal handler with `export UCX_HANDLE_ERRORS=none` in the sbatch script',
+    what='a broken library in the container image crashes the communication library\'s signal handler, which hides the program\'s first error; the cause is in the container\'s software (a defective NVRTC), and the environment variable the page names only uncovers the original error - it is a diagnostic step, not the fix - so not the job script\'s fault; a proposed job-script fix would be wrong here (advice to expose the first error is right); the lines are the page\'s own quotation, trimmed (frames 1-3 and 5 left out); ' + CSCS_DOC_MAP.replace('a two-node Perlmutter GPU job', 'a Perlmutter GPU job (the log\'s task 640 implies a large run)'),
+    cluster='perlmutter',
+    script='srun_pyxis.sh',
+    replace=CSCS_PYXIS + [['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:25.01-py3'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/pretrain_gpt.py --use-mcore-models']],
+    log='''
+640: [nid007306:244443:0:244443] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x455)
+640: ==== backtrace (tid: 244443) ====
+640:  0  /opt/hpcx/ucx/lib/libucs.so.0(ucs_handle_error+0x2cc) [0x4000d2b214dc]
+640:  4  /usr/local/cuda/lib64/libnvrtc.so.12.8.61(+0x935000) [0x400140a25000]
+srun: error: nid007306: task 640: Segmentation fault
+srun: Terminating StepId=348680.1
+''',
+)
