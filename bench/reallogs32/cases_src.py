@@ -464,3 +464,36 @@ srun: error: nid007306: task 640: Segmentation fault
 srun: Terminating StepId=348680.1
 ''',
 )
+
+CSCS_HEAD = 'https://github.com/eth-cscs/cscs-docs/blob/80abed138e7cc52ebf6703b82ed02520ab9bf92f/'
+UENV_RUN = [['#SBATCH -N 1\n#SBATCH --ntasks-per-node=4', '#SBATCH -N 1\n#SBATCH --uenv=pytorch/v2.6.0:v1\n#SBATCH --view=default\n#SBATCH --ntasks-per-node=4'], ['module load pytorch/2.3.1\n', '']]
+UENV_MAP = 'not one of the ten sites - CSCS Alps, an HPE Cray EX system under Slurm, software environments mounted as squashfs images by the uenv tool - so mapped to the HPE Cray EX Slurm site: assumed shape - a one-node Perlmutter GPU job whose software environment is a uenv image, srun one task a GPU, diagnosed as on Perlmutter'
+
+case(
+    id='cscsuenvguide-old-self-installed-uenv-incompatible-squashfs-mount',
+    kind='not_script',
+    source=CSCS_HEAD + 'docs/software/uenv/guides.md',
+    thread_site='the CSCS user documentation page "uenv guides" (eth-cscs/cscs-docs, docs/software/uenv/guides.md), warning "error caused by incompatible uenv version": if `uenv run` or `uenv start` prints this error, "you are probably using an old version of uenv that is not compatible with the version of `squashfs-mount` installed on the system"; cure given: check `type uenv`, and remove the old self-installed uenv (an old bash function or a copy in HOME set up from the user\'s shell start-up files) so the system version in /usr/bin is used',
+    what='an outdated copy of the environment tool, installed by the user in their home directory and shell start-up files, calls the system\'s mount helper with an argument form it no longer accepts; the cause and the cure are in the user\'s account set-up (remove the self-installed tool), not in the job script\'s directives, launch line or environment; a centre help page, not one job\'s log; the lines are the page\'s own quotation (its `....` kept); note the near-identical line of cscshandover-squashfs-mount-10-old-image-colon-syntax-unable-to-exec, whose cause is in that job\'s own launch line; ' + UENV_MAP,
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=UENV_RUN,
+    log='''
+error: unable to exec '/capstor/scratch/cscs/wombat/.uenv-images/images/61d1f21881a6....squashfs:/user-environment':
+No such file or directory (errno=2)
+''',
+)
+
+case(
+    id='cscsuenvrepo-scratch-owned-by-old-project-group-squashfs-permission-denied',
+    kind='not_script',
+    source=CSCS_HEAD + 'docs/software/uenv/management.md',
+    thread_site='the CSCS user documentation page "uenv management" (eth-cscs/cscs-docs, docs/software/uenv/management.md), warning "Ritom might have access permission problems": the Ritom scratch file system is mounted with root squash, which might give this error; cause given: if the account was part of a now closed project, the scratch directory may still belong to the older group, and the permissions all the way to the squashfs file must be owned by the current primary group; fix given: `chown` the scratch directory and the uenv image repository to the user and current group (or drop the Ritom repository and fall back to the old one on Capstor)',
+    what='the environment image cannot be mounted because the user\'s scratch directory and image repository are owned by a group the account no longer has; the cause and the fix are in the file ownership on the file system (chown by the user, or using the other repository), not in the job script\'s directives, launch line or environment; a centre help page, not one job\'s log; the line is the page\'s own quotation, placeholder included; ' + UENV_MAP,
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=UENV_RUN,
+    log='''
+error: invalid squashfs mount /ritom/scratch/cscs/<your-username>/.uenv-images/images/5ef04b766304650d705a859f939992b90ba9278138bd98e5555763d245ffbca6/store.squashfs:/user-environment - invalid squashfs /user-environment (Permission denied)
+''',
+)
