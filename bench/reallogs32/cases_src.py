@@ -466,8 +466,8 @@ srun: Terminating StepId=348680.1
 )
 
 CSCS_HEAD = 'https://github.com/eth-cscs/cscs-docs/blob/80abed138e7cc52ebf6703b82ed02520ab9bf92f/'
-UENV_RUN = [['#SBATCH -N 1\n#SBATCH --ntasks-per-node=4', '#SBATCH -N 1\n#SBATCH --uenv=pytorch/v2.6.0:v1\n#SBATCH --view=default\n#SBATCH --ntasks-per-node=4'], ['module load pytorch/2.3.1\n', '']]
-UENV_MAP = 'not one of the ten sites - CSCS Alps, an HPE Cray EX system under Slurm, software environments mounted as squashfs images by the uenv tool - so mapped to the HPE Cray EX Slurm site: assumed shape - a one-node Perlmutter GPU job whose software environment is a uenv image, srun one task a GPU, diagnosed as on Perlmutter'
+UENV_RUN = [['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4', '#SBATCH --nodes=1\n#SBATCH --uenv=pytorch/v2.6.0:v1\n#SBATCH --view=default\n#SBATCH --ntasks-per-node=4']]
+UENV_MAP = 'not one of the ten sites - CSCS Alps, an HPE Cray EX system with GH200 nodes under Slurm, software environments mounted as squashfs images by the uenv tool - so mapped to the HPE Cray EX GH200 Slurm site: assumed shape - a one-node DeltaAI GPU job whose software environment is a uenv image, srun one task a GPU, diagnosed as on DeltaAI'
 
 case(
     id='cscsuenvguide-old-self-installed-uenv-incompatible-squashfs-mount',
@@ -475,8 +475,8 @@ case(
     source=CSCS_HEAD + 'docs/software/uenv/guides.md',
     thread_site='the CSCS user documentation page "uenv guides" (eth-cscs/cscs-docs, docs/software/uenv/guides.md), warning "error caused by incompatible uenv version": if `uenv run` or `uenv start` prints this error, "you are probably using an old version of uenv that is not compatible with the version of `squashfs-mount` installed on the system"; cure given: check `type uenv`, and remove the old self-installed uenv (an old bash function or a copy in HOME set up from the user\'s shell start-up files) so the system version in /usr/bin is used',
     what='an outdated copy of the environment tool, installed by the user in their home directory and shell start-up files, calls the system\'s mount helper with an argument form it no longer accepts; the cause and the cure are in the user\'s account set-up (remove the self-installed tool), not in the job script\'s directives, launch line or environment; a centre help page, not one job\'s log; the lines are the page\'s own quotation (its `....` kept); note the near-identical line of cscshandover-squashfs-mount-10-old-image-colon-syntax-unable-to-exec, whose cause is in that job\'s own launch line; ' + UENV_MAP,
-    cluster='perlmutter',
-    script='perlmutter_srun_gpu.sh',
+    cluster='deltaai',
+    script='srun_python.sh',
     replace=UENV_RUN,
     log='''
 error: unable to exec '/capstor/scratch/cscs/wombat/.uenv-images/images/61d1f21881a6....squashfs:/user-environment':
@@ -490,10 +490,28 @@ case(
     source=CSCS_HEAD + 'docs/software/uenv/management.md',
     thread_site='the CSCS user documentation page "uenv management" (eth-cscs/cscs-docs, docs/software/uenv/management.md), warning "Ritom might have access permission problems": the Ritom scratch file system is mounted with root squash, which might give this error; cause given: if the account was part of a now closed project, the scratch directory may still belong to the older group, and the permissions all the way to the squashfs file must be owned by the current primary group; fix given: `chown` the scratch directory and the uenv image repository to the user and current group (or drop the Ritom repository and fall back to the old one on Capstor)',
     what='the environment image cannot be mounted because the user\'s scratch directory and image repository are owned by a group the account no longer has; the cause and the fix are in the file ownership on the file system (chown by the user, or using the other repository), not in the job script\'s directives, launch line or environment; a centre help page, not one job\'s log; the line is the page\'s own quotation, placeholder included; ' + UENV_MAP,
-    cluster='perlmutter',
-    script='perlmutter_srun_gpu.sh',
+    cluster='deltaai',
+    script='srun_python.sh',
     replace=UENV_RUN,
     log='''
 error: invalid squashfs mount /ritom/scratch/cscs/<your-username>/.uenv-images/images/5ef04b766304650d705a859f939992b90ba9278138bd98e5555763d245ffbca6/store.squashfs:/user-environment - invalid squashfs /user-environment (Permission denied)
+''',
+)
+
+case(
+    id='cscsopenmpi-nonblocking-allreduce-on-gpu-buffers-segfault-known-issue',
+    kind='not_script',
+    source='https://github.com/eth-cscs/cscs-docs/blob/11b674a36c0ce997eb50adf57193cebe2d8fbe8f/docs/software/communication/openmpi.md',
+    thread_site='the CSCS user documentation page on OpenMPI (OpenMPI 5 from a uenv on Alps GH200 nodes, launched with `srun --mpi=pmix`, Slingshot through libfabric; eth-cscs/cscs-docs, docs/software/communication/openmpi.md), "Known issues": "Some asynchronous collectives are known not to work with GPU buffers, independent of the libfabric provider used. For example, `MPI_Iallreduce` will fail with a segmentation fault" - this output of the `osu_iallreduce` benchmark with GPU buffers (`srun -u --mpi=pmix -n4 osu_iallreduce -d cuda`); no workaround is given',
+    what='the MPI library\'s non-blocking collectives crash on GPU buffers, a known limitation of the library whatever the network provider, so the program\'s `MPI_Iallreduce` segfaults; the cause is in the library (and the remedy is in the program - blocking collectives or host buffers), not in the job script\'s directives, launch line (already `--mpi=pmix`, as the page asks) or environment; the lines are the page\'s own quotation, trimmed to one rank\'s signal lines and two of its frames and the srun verdict; not one of the ten sites - CSCS Alps, an HPE Cray EX system with GH200 nodes under Slurm - so mapped to the HPE Cray EX GH200 Slurm site: assumed shape - a two-node DeltaAI job running the benchmark with `srun --mpi=pmix -n4`, diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=2\n#SBATCH --gpus-per-node=2\n#SBATCH --cpus-per-task=16'], ['module load cray-mpich', 'module load openmpi'], ['srun --cpu-bind=cores ./solver input.dat', 'srun -u --mpi=pmix -n4 osu_iallreduce -d cuda']],
+    log='''
+[nid006549:31808] Signal: Segmentation fault (11)
+[nid006549:31808] Signal code: Invalid permissions (2)
+[nid006549:31808] [ 3] /user-environment/linux-neoverse_v2/openmpi-5.0.9-leskuw5dyswfdw3eaybcyfmsrbid3uuq/lib/libmpi.so.40(NBC_Progress+0x164)[0x400029a97bd4]
+[nid006549:31808] [ 7] /user-environment/linux-neoverse_v2/openmpi-5.0.9-leskuw5dyswfdw3eaybcyfmsrbid3uuq/lib/libmpi.so.40(MPI_Wait+0x64)[0x400029a3df24]
+srun: error: nid006549: task 0: Segmentation fault (core dumped)
 ''',
 )
