@@ -420,7 +420,7 @@ Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/2
 All distributed processes registered. Starting with 2 processes
 slurmstepd: error: *** JOB 22991 ON dsml-chaos.disi.unitn.it CANCELLED AT 2024-10-21T18:39:55 DUE TO TIME LIMIT ***
 ''',
-    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s+)\S+'},
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s+)(\d+-\S+|(1[3-9]|[2-9]\d|\d{3,}):\d\d:\d\d)\b'},
 )
 
 # ---------------------------------------------------------------- CSCS user documentation (Alps), two pages
