@@ -19,7 +19,7 @@ case(
     what='the QLogic MPI launcher aborts a job whose ranks show no MPI progress for 900 seconds (its quiescence watchdog), which a long compute phase can trip; the cure the centre gives is on the launch line in the job script (`mpirun -q 0`, which turns the watchdog off), so labelled script - a centre help page, not one job\'s verified rerun; the lines are the page\'s own quotation (first four); assumed shape - `mpirun -np 256 ./mycode.x` after loading the QLogic MPI module; ' + UCL_MAP,
     cluster='bridges2',
     script='srun_mpi_app.sh',
-    replace=B2_MPI + [['module load cray-mpich', 'module load mpi/qlogic/1.2.7/gnu'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
+    replace=[*B2_MPI, ['module load cray-mpich', 'module load mpi/qlogic/1.2.7/gnu'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
     log='''
  MPIRUN.node-i24: MPI progress Quiescence Detected after 900 seconds.
  MPIRUN.node-i24: 256 out of 256 ranks showed no MPI send or receive progress.
@@ -37,7 +37,7 @@ case(
     what='the job script loads one MPI library\'s launcher while the program was built with another, so the program does not recognise the launcher and exits; the cure is in the job script (load the MPI module the binary was built with, so its own mpirun starts it; rebuilding is the other cure), so labelled script; the line is the message the FAQ quotes in its heading (the page shows no fuller log); assumed shape - the OpenMPI module loaded before `mpirun -np 256 ./mycode.x` for a QLogic-MPI binary; ' + UCL_MAP,
     cluster='bridges2',
     script='srun_mpi_app.sh',
-    replace=B2_MPI + [['module load cray-mpich', 'module load mpi/openmpi/1.4.1/intel'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
+    replace=[*B2_MPI, ['module load cray-mpich', 'module load mpi/openmpi/1.4.1/intel'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun -np 256 ./mycode.x']],
     log='''
 Program not started through mpirun. Exiting...
 ''',
@@ -70,7 +70,7 @@ case(
     what='a collective hang made by the training code after about 2000 good epochs (rank 0 alone runs a block with a collective in it), so the other ranks\' all-reduce times out; the cause and the fix are in the Python code, not in the job script\'s directives, launch line or environment (a longer timeout would only delay it); the lines are the note\'s own quotation (its `[Rank 1-7]` and `...` kept as written); not one of the ten sites - a single 8-GPU host - so mapped: assumed shape - a one-node Delta job running the same single-node torchrun line, diagnosed as on Delta',
     cluster='delta',
     script='torchrun_single.sh',
-    replace=TORCHRUN_8 + [['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc_per_node=8 pcdiff/train_completion.py \\\n    --path pcdiff/datasets/SkullBreak/train.csv --dataset SkullBreak --bs 64 --lr 1.6e-3 --niter 15000']],
+    replace=[*TORCHRUN_8, ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc_per_node=8 pcdiff/train_completion.py \\\n    --path pcdiff/datasets/SkullBreak/train.csv --dataset SkullBreak --bs 64 --lr 1.6e-3 --niter 15000']],
     log='''
 [Rank 1-7] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=70003, OpType=ALLREDUCE, ...)
 ran for 600000 milliseconds before timing out.
@@ -85,7 +85,7 @@ case(
     what='DOUBTFUL only in that the fix (a new instance from the provider) is not shown working; the label itself is clear: the GPU\'s NVLink fabric was never initialised by the host, so CUDA reports "system not yet initialized" - a node-administration/hardware-setup fault that no job-script change can fix (the note tried them all); the lines are the note\'s own quotations (its `python3 -c` output and the fabric manager\'s start-up lines), without the `CUDA initialization: Unexpected error from cudaGetDeviceCount().` line, which repeats an earlier record; not one of the ten sites - a cloud VM - so mapped to the site with NVSwitch (HGX A100x8) GPU nodes: assumed shape - a one-GPU Delta job running the test suite with python, diagnosed as on Delta',
     cluster='delta',
     script='srun_python.sh',
-    replace=ONE_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -m pytest tests/test_gptq.py -v']],
+    replace=[*ONE_GPU, ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -m pytest tests/test_gptq.py -v']],
     log='''
 Error 802: system not yet initialized
 False
@@ -155,7 +155,7 @@ case(
     what='the batch step calls the image-mount tool with an argument form its installed version no longer accepts, so it tries to execute the image path; the fix is on the launch line in the job script (the `-s image:mountpoint` form, or - the fix applied - `srun --uenv=...` so Slurm mounts the image on the compute node); the line is the note\'s own quotation (its `...` kept); ' + CSCS_MAP,
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=CSCS_GPU + [['srun --cpu-bind=cores python train.py --config configs/run.yaml', "squashfs-mount $IMG:/user-environment -- bash -c 'source /user-environment/bin/activate && srun anemoi-inference run config.yaml'"]],
+    replace=[*CSCS_GPU, ['srun --cpu-bind=cores python train.py --config configs/run.yaml', "squashfs-mount $IMG:/user-environment -- bash -c 'source /user-environment/bin/activate && srun anemoi-inference run config.yaml'"]],
     log='''
 error: unable to exec '/scratch/.../output/testinit/data/runs/forecaster-0eb1-7ed2/venv.squashfs:/user-environment': No such file or directory (errno=2)
 ''',
@@ -170,7 +170,7 @@ case(
     what='the image is mounted where the batch script runs, not where srun starts the task, so the executable inside it is missing on the compute node; the fix is on the launch line in the job script (have srun mount the image for the task - `srun --uenv=...` at CSCS, the container/image option of srun elsewhere); the lines are the note\'s own quotation; ' + CSCS_MAP,
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=CSCS_GPU + [['srun --cpu-bind=cores python train.py --config configs/run.yaml', "squashfs-mount -s $IMG:/user-environment -- bash -c 'srun /user-environment/bin/anemoi-inference run config.yaml'"]],
+    replace=[*CSCS_GPU, ['srun --cpu-bind=cores python train.py --config configs/run.yaml', "squashfs-mount -s $IMG:/user-environment -- bash -c 'srun /user-environment/bin/anemoi-inference run config.yaml'"]],
     log='''
 error: execve(): anemoi-inference: No such file or directory
 srun: error: nid002832: task 0: Exited with exit code 2
@@ -186,7 +186,7 @@ case(
     what='DOUBTFUL (the pinned rerun is not shown): a library version drift in the Python environment renames a field the model checkpoint expects, so the program fails writing its output; the cause and the fix are in the environment\'s package versions (pins in the workflow\'s requirements), not in the job script\'s directives, launch line or environment variables; the lines are the note\'s own quotation; ' + CSCS_MAP,
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
-    replace=CSCS_GPU + [['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --uenv=$IMG:/user-environment bash -c \'source /user-environment/bin/activate && anemoi-inference run config.yaml\'']],
+    replace=[*CSCS_GPU, ['srun --cpu-bind=cores python train.py --config configs/run.yaml', "srun --uenv=$IMG:/user-environment bash -c 'source /user-environment/bin/activate && anemoi-inference run config.yaml'"]],
     log='''
 File ".../anemoi/inference/outputs/grib.py", line 269, in write_initial_state
     variable = self.typed_variables[name]
@@ -281,7 +281,7 @@ case(
     what='the job stages its run directory under a path that does not exist on the compute nodes, so creating it fails; the fix is in the job script (the scratch root exported as the node-local disk before the entry script runs); the line is the message as the comment quotes it; ' + MIYABI_MAP,
     cluster='polaris',
     script='pbs_mpiexec.sh',
-    replace=MIYABI_BASE[:2] + [['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'export PROJECT_ROOT="${PBS_O_WORKDIR:-$(pwd)}"\nexport EXP_NAME=0019_20260806_pbs_test\nexport SIF_PATH=/eagle/MyProject/containers/pytorch-ngc-26.06.sif\nsource "${PROJECT_ROOT}/scripts/slurm_entry.sh"']],
+    replace=[*MIYABI_BASE[:2], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'export PROJECT_ROOT="${PBS_O_WORKDIR:-$(pwd)}"\nexport EXP_NAME=0019_20260806_pbs_test\nexport SIF_PATH=/eagle/MyProject/containers/pytorch-ngc-26.06.sif\nsource "${PROJECT_ROOT}/scripts/slurm_entry.sh"']],
     log='''
 mkdir: cannot create directory '/scratch': Permission denied
 ''',
@@ -345,7 +345,7 @@ case(
     what='the program asks the data loader for the wrong recording task, whose trials are shorter than the analysis window, so windowing fails; the cause and the fix are in the Python program (the data query), not in the job script; the line is the report\'s own quotation; not one of the ten sites - the report does not name a cluster - so mapped: assumed shape - a one-GPU Bridges-2 GPU-shared job running the training script with python, diagnosed as on Bridges-2',
     cluster='bridges2',
     script='srun_python.sh',
-    replace=ONE_GPU + [['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python scripts/train_challenge2_multi_release.py']],
+    replace=[*ONE_GPU, ['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python scripts/train_challenge2_multi_release.py']],
     log='''
 ValueError: Window size 200 exceeds trial duration 100
 ''',
@@ -358,7 +358,7 @@ AF_SITE = 'the AlphaFold page of the University of Chicago RCC user guide (Midwa
 AF_MAP = 'not one of the ten sites - UChicago Midway3, Slurm - so mapped by scheduler family: assumed shape - a one-GPU Bridges-2 job running the AlphaFold 3 image with singularity exec, diagnosed as on Bridges-2'
 AF_RUN = 'singularity exec --nv -B "$BIND_PATHS" /ocean/containers/alphafold3.sif \\\n    python /app/alphafold/run_alphafold.py --json_path=$HOME/nipah_zmr.json \\\n    --db_dir=$DOWNLOAD_DATA_DIR --output_dir=$SCRATCH/alphafold3_output \\\n    --model_dir=/ocean/datasets/alphafold3/params --flash_attention_implementation=triton'
 AF_ENV = 'module load singularity\nDOWNLOAD_DATA_DIR=/ocean/datasets/alphafold3/databases\nexport BIND_PATHS="$DOWNLOAD_DATA_DIR,/ocean/datasets/alphafold3/params,$HOME,$SCRATCH"\n'
-AF_GPU = ONE_GPU + [['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', AF_ENV]]
+AF_GPU = [*ONE_GPU, ['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', AF_ENV]]
 
 case(
     id='rccalphafold3-triton-flash-attention-unsupported-gpu-generation-use-xla',
@@ -368,7 +368,7 @@ case(
     what='the launch line asks the program for a Triton attention kernel that the allocated GPU generation does not support, so the run stops; the fix the centre gives is on the launch line in the job script (the flag changed to `xla`; requesting a newer GPU type would also do), so labelled script - a centre help page, not one job\'s verified rerun; the line is the page\'s own quotation; ' + AF_MAP + ' (its V100 nodes are of a generation the Triton kernel does not support)',
     cluster='bridges2',
     script='srun_python.sh',
-    replace=AF_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN]],
+    replace=[*AF_GPU, ['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN]],
     log='''
 implementation='triton' for FlashAttention is unsupported on this GPU generation.
 ''',
@@ -398,7 +398,7 @@ case(
     what='the program cannot read a structure file from its reference database, because the database directory lacks the files or the read permissions; the cause and the fix are in the data (the database contents and their file permissions), not in the job script\'s directives, launch line or environment; a centre help page, not one job\'s log; the line is the page\'s own quotation, placeholder included; ' + AF_MAP,
     cluster='bridges2',
     script='srun_python.sh',
-    replace=AF_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN.replace('triton', 'xla')]],
+    replace=[*AF_GPU, ['srun python -u train.py --batch-size 256 --epochs 32', AF_RUN.replace('triton', 'xla')]],
     log='''
 Failed to get mmCIF for <PDB_ID>.
 ''',
@@ -437,7 +437,7 @@ case(
     what='the job script puts the container option on the batch allocation, so the batch step itself runs inside the container, where the host\'s Slurm switch plugin cannot load its library, and every srun in the script fails; the fix the centre gives is in the job script (the option moved from the `#SBATCH` line to the srun line); the lines are the page\'s own quotation; ' + CSCS_DOC_MAP,
     cluster='perlmutter',
     script='srun_pyxis.sh',
-    replace=CSCS_PYXIS + [['#SBATCH --exclusive', '#SBATCH --exclusive\n#SBATCH --environment=ngc-pytorch.toml'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --mpi=pmix --network=disable_rdzv_get python /workspace/train.py']],
+    replace=[*CSCS_PYXIS, ['#SBATCH --exclusive', '#SBATCH --exclusive\n#SBATCH --environment=ngc-pytorch.toml'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --mpi=pmix --network=disable_rdzv_get python /workspace/train.py']],
     log='''
 srun: error: plugin_load_from_file: dlopen(/usr/lib64/slurm/switch_hpe_slingshot.so): libjson-c.so.3: cannot open shared object file: No such file or directory
 srun: error: Couldn't load specified plugin name for switch/hpe_slingshot: Dlopen of plugin file failed
@@ -454,7 +454,7 @@ case(
     what='a broken library in the container image crashes the communication library\'s signal handler, which hides the program\'s first error; the cause is in the container\'s software (a defective NVRTC), and the environment variable the page names only uncovers the original error - it is a diagnostic step, not the fix - so not the job script\'s fault; a proposed job-script fix would be wrong here (advice to expose the first error is right); the lines are the page\'s own quotation, trimmed (frames 1-3 and 5 left out); ' + CSCS_DOC_MAP.replace('a two-node Perlmutter GPU job', 'a Perlmutter GPU job (the log\'s task 640 implies a large run)'),
     cluster='perlmutter',
     script='srun_pyxis.sh',
-    replace=CSCS_PYXIS + [['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:25.01-py3'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/pretrain_gpt.py --use-mcore-models']],
+    replace=[*CSCS_PYXIS, ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/pytorch:25.01-py3'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/pretrain_gpt.py --use-mcore-models']],
     log='''
 640: [nid007306:244443:0:244443] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x455)
 640: ==== backtrace (tid: 244443) ====
