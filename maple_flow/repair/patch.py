@@ -34,6 +34,7 @@ from maple_flow.repair.patch_entity import drop_option, replace_word, run_throug
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ibrun import ibrun_launch
+from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -417,6 +418,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),
+    o.SiteMpiLaunch: lambda t, op, p: site_mpi_launch(t, p),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
