@@ -797,7 +797,8 @@ FixOp = Annotated[
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
-    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch | SiteMpiLaunch
+    | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
+    | SiteMpiLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
@@ -825,7 +826,8 @@ OP_KINDS: tuple[str, ...] = (
     "colossalai_run_per_node",
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
-    "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch", "site_mpi_launch",
+    "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
+    "site_mpi_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",

@@ -34,7 +34,6 @@ from maple_flow.repair.patch_entity import drop_option, replace_word, run_throug
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ibrun import ibrun_launch
-from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -42,6 +41,7 @@ from maple_flow.repair.patch_lines import (
     strip_invisible,
     unix_line_endings,
 )
+from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_policy import policy_mend
