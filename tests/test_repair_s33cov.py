@@ -6,7 +6,9 @@
 - an mpd-based mpirun with no mpd ring: the site's own launcher (op site_mpi_launch), refused
   where the script already runs the site's launcher word or on an srun site;
 - DataLoader options that need workers given with none: the program's (not-script), unless the
-  script passes the zero worker count itself.
+  script passes the zero worker count itself;
+- a cuBLAS/hipBLAS handle the job's only process cannot allocate: not the launch (script fact
+  one_process_in_job); with several processes a node the devices record keeps it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from maple_flow.cli.repair import diagnose_log
 from maple_flow.knowledge.clusters import get_profile
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.safety import env_name_problem
+from maple_flow.repair.script_facts import holds
 from maple_flow.repair.text import FixNotApplicable
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s33cov_probe" / "scripts"
@@ -132,4 +135,30 @@ def test_a_zero_worker_count_of_the_script_is_not_called_the_programs() -> None:
     script = _srun(launch=SRUN_LAUNCH + " --num_workers 0")
     result = diagnose_log(script, PREFETCH, "delta", None, False)
     assert all(d["record_id"] != "dataloader-worker-option-without-workers"  # type: ignore[index]
+               for d in result["diagnoses"])  # type: ignore[union-attr]
+
+
+BLAS = "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n"
+ONE_TASK = SRUN.replace("#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks-per-node=1")
+
+
+@pytest.mark.parametrize("log", [BLAS, "HIPBLAS_STATUS_ALLOC_FAILED when calling "
+                                       "hipblasCreate(handle)\n"])
+def test_blas_handle_alloc_of_a_one_process_job_is_not_the_launch(log: str) -> None:
+    result = diagnose_log(ONE_TASK, log, "delta", None, False)
+    first = first_diagnosis(result)
+    assert first["record_id"] == "blas-handle-alloc-failed-one-process"
+    assert first["verdict"] == "not_script" and _diff(result) == ""
+
+
+@pytest.mark.parametrize("script", [
+    SRUN,  # four tasks on the node: ranks may share a GPU
+    ONE_TASK.replace("#SBATCH --nodes=1", "#SBATCH --nodes=2"),  # two nodes
+    ONE_TASK.replace(SRUN_LAUNCH, "torchrun --nproc_per_node=4 train.py"),  # four processes
+    ONE_TASK.replace(SRUN_LAUNCH, "mpirun -np 4 python train.py"),
+])
+def test_blas_handle_alloc_with_several_processes_is_not_called_the_programs(script: str) -> None:
+    assert not holds("one_process_in_job", script, get_profile("delta"))
+    result = diagnose_log(script, BLAS, "delta", None, False)
+    assert all(d["record_id"] != "blas-handle-alloc-failed-one-process"  # type: ignore[index]
                for d in result["diagnoses"])  # type: ignore[union-attr]
