@@ -8,7 +8,8 @@
 - DataLoader options that need workers given with none: the program's (not-script), unless the
   script passes the zero worker count itself;
 - a cuBLAS/hipBLAS handle the job's only process cannot allocate: not the launch (script fact
-  one_process_in_job); with several processes a node the devices record keeps it.
+  one_process_in_job); with several processes a node the devices record keeps it;
+- MVAPICH2's own completion-error line: advice on the script's MVAPICH2 settings, no edit.
 """
 
 from __future__ import annotations
@@ -161,4 +162,26 @@ def test_blas_handle_alloc_with_several_processes_is_not_called_the_programs(scr
     assert not holds("one_process_in_job", script, get_profile("delta"))
     result = diagnose_log(script, BLAS, "delta", None, False)
     assert all(d["record_id"] != "blas-handle-alloc-failed-one-process"  # type: ignore[index]
+               for d in result["diagnoses"])  # type: ignore[union-attr]
+
+
+MV2 = ("[gcn-4-11.sdsc.edu:mpi_rank_10][MPIDI_CH3I_MRAILI_Cq_poll] src/mpid/ch3/channels/mrail/"
+       "src/gen2/ibv_channel_manager.c:586: [] Got completion with error 12, vendor code=0x81, "
+       "dest rank=17\n")
+
+
+def test_mvapich2_completion_error_is_advice_on_the_scripts_settings_no_edit() -> None:
+    script = TACC.replace("ibrun python train.py --epochs 10", "ibrun ./mycode.x")
+    result = diagnose_log(script, MV2, "lonestar6", None, False)
+    first = first_diagnosis(result)
+    assert first["record_id"] == "mvapich2-ib-completion-error"
+    assert first["verdict"] == "script" and _diff(result) == ""
+    assert "MV2_DEFAULT_TIME_OUT" in str(first["advice"])
+
+
+def test_nccl_completion_error_stays_the_fabrics() -> None:
+    log = ("transport/net_ib.cc:839 NCCL WARN NET/IB : Got completion with error 12, opcode 1, "
+           "len 0, vendor err 129\n")
+    result = diagnose_log(_srun(), log, "delta", None, False)
+    assert all(d["record_id"] != "mvapich2-ib-completion-error"  # type: ignore[index]
                for d in result["diagnoses"])  # type: ignore[union-attr]
