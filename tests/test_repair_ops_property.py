@@ -103,7 +103,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.LowerLoaderWorkers(workers=2),
         o.UnixLineEndings(), o.ContinueLaunchCommand(launcher="torchrun"),
         o.UseSiteLauncher(),
-        o.IbrunLaunch(),
+        o.IbrunLaunch(), o.SiteMpiLaunch(),
         o.DeepspeedSlurmHostfile(), o.RootFromSubmitDir(),
         o.PbsRaiseMem(used="59756048kb", limit="20971520kb"),
         o.ShowHiddenDevices(), o.AllocConf(), o.AllocConf(option="expandable_segments"),

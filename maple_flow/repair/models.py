@@ -66,7 +66,7 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "site_container_runtime_known",
                      "ray_step_detached", "ray_driver_off_head_node",
                      "ray_driver_on_head_node", "ray_started_in_job",
-                     "ray_launch_as_documented", "job_on_one_node",
+                     "ray_launch_as_documented", "job_on_one_node", "one_process_in_job",
                      "loader_workers_above_two_on_whole_node"]
 
 

@@ -653,6 +653,14 @@ class IbrunLaunch(Strict):
     op: Literal["ibrun_launch"] = "ibrun_launch"
 
 
+class SiteMpiLaunch(Strict):
+    """Start the program an mpd-based (another MPI's) ``mpirun`` starts with the site's own
+    launcher: ibrun on a TACC site, PALS ``mpiexec -n N`` on a PBS site whose profile names
+    mpiexec; refused elsewhere (patch_mpi_site)."""
+
+    op: Literal["site_mpi_launch"] = "site_mpi_launch"
+
+
 class PbsSelectMpiprocs(Strict):
     """Give the PBS select chunk ``mpiprocs=`` the ranks per node of the script's Open MPI
     launch (its ``-np`` over the chunk's nodes): without it PBS gives Open MPI one slot a node."""
@@ -790,6 +798,7 @@ FixOp = Annotated[
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
+    | SiteMpiLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
@@ -818,6 +827,7 @@ OP_KINDS: tuple[str, ...] = (
     "drop_empty_directive", "tasks_per_node", "remove_argument",
     "plain_spaces", "allocation_constraint", "gres_gpu_name",
     "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
+    "site_mpi_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",

@@ -41,6 +41,7 @@ from maple_flow.repair.patch_lines import (
     strip_invisible,
     unix_line_endings,
 )
+from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_policy import policy_mend
@@ -417,6 +418,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),
+    o.SiteMpiLaunch: lambda t, op, p: site_mpi_launch(t, p),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),

@@ -41,6 +41,9 @@ _FORBIDDEN_ENV_RE = re.compile(
     r"|(?:PATH|LIB|LIBS|LIBRARIES|OPTS?|OPTIONS|_EXEC|AGENT)$"
     r"|PRELOAD|AUDIT|PLUGIN|INJECTION|PROLOG|EPILOG|EXPORT|STARTUP"
 )
+#: Names that end like a search path (``...PATH``) but name one data folder a library writes
+#: (no program, library or module is searched there): set like any other cache folder (s33cov).
+DATA_FOLDER_ENV = frozenset({"MIOPEN_USER_DB_PATH"})  # MIOpen's user performance database
 #: Names an op may set without review: exact names, and families by prefix.
 ALLOWED_ENV = frozenset({
     "MASTER_ADDR", "MASTER_PORT", "OMP_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
@@ -54,6 +57,8 @@ ALLOWED_ENV = frozenset({
     "ZES_ENABLE_SYSMAN",  # Level Zero Sysman: the SYCL free-memory query (ALCF Aurora)
     "XLA_FLAGS",  # XLA's compiler flags (ALCF Polaris JAX page: one compilation thread)
     "TRITON_CACHE_DIR",  # where Triton keeps its compiled kernels (a cache folder)
+    # where MIOpen keeps its user database and compiled kernels (cache folders, s33cov)
+    "MIOPEN_USER_DB_PATH", "MIOPEN_CUSTOM_CACHE_DIR",
     "MAX_JOBS",  # a count: the parallel compile jobs of torch cpp_extension / ninja builds
     # Ray leaves the ROCm visible devices of its workers to the framework (vLLM, SGLang)
     "RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES",
@@ -81,6 +86,8 @@ def env_name_problem(name: str, passed_on: bool = False) -> str | None:
     if name.upper().startswith(MAPLE_INTERNAL_PREFIX):
         return (f"{name} is maple's own variable (read by its mini-apps and tools); it never "
                 "goes into a user's script")
+    if name in DATA_FOLDER_ENV:
+        return None
     if name in FORBIDDEN_ENV or _FORBIDDEN_ENV_RE.search(name.upper()):
         return (f"{name} is a loader, shell-startup or code-search variable; a repair never "
                 "sets or passes it on")
@@ -295,6 +302,8 @@ ALWAYS_ALLOWED = frozenset({
     "site_launcher",
     # ibrun in place of mpirun/mpiexec and the job's own count (patch_ibrun.py)
     "ibrun_launch",
+    # the site's launcher in place of an mpd-based mpirun, its count kept (patch_mpi_site.py)
+    "site_mpi_launch",
     # line endings written as plain line feeds; a backslash added to a launcher's own line
     "unix_line_endings", "continue_launch_command",
     # Unicode spaces written as ASCII ones (patch_spaces.py): no character is added

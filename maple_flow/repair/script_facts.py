@@ -248,6 +248,23 @@ def _job_tasks(p: ParsedScript) -> int:
     return size["tasks"] or (size["nodes"] or 1) * (size["tpn"] or 1)
 
 
+def one_process_in_job(p: ParsedScript) -> bool:
+    """The job starts one process of its program: one node and one task by its directives,
+    and no launcher stage that starts more (a per-node launcher's count above one, an MPI
+    launcher, srun -n above one). No rank of the job then shares a GPU with another (s33cov)."""
+    if not job_on_one_node(p) or _job_tasks(p) != 1:
+        return False
+    known = {**p.variables, **p.env}
+    for stage in p.launch.stages:
+        if stage.name in MPI_LAUNCHERS or stage.name == "accelerate":
+            return False
+        if stage.name in _PER_NODE_COUNTS and _processes_per_node(p, stage) != 1:
+            return False
+        if stage.name == "srun" and (to_int(stage.get("-n", "--ntasks"), known) or 1) > 1:
+            return False
+    return True
+
+
 def deepspeed_launch(p: ParsedScript) -> bool:
     """The launch runs the DeepSpeed launcher (``deepspeed``, or ``python -m
     deepspeed.launcher.runner``): it hands every process ``--local_rank=N`` unless told
@@ -409,6 +426,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
         lambda p, _profile: per_node_launcher_several_processes(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "job_on_one_node": lambda p, _profile: job_on_one_node(p),
+    "one_process_in_job": lambda p, _profile: one_process_in_job(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "site_container_runtime_known": site_container_runtime_known,
     "srun_ranks_several_a_node": lambda p, _profile: srun_ranks_several_a_node(p),
