@@ -1,0 +1,117 @@
+"""Records and ops for classes bench/reallogs31's tune half missed (issue 17, helper s33r31):
+Slurm TIMEOUT told by seff/scontrol (longest walltime), srun's cpus-per-task conflict raised by
+an srun the script does not run itself (unset the inherited variables), an MPI launcher whose
+library a stacked module shadows (module purge); and not-script (advice only): solver pivots,
+cuBLAS alloc failures with GPU OOM, CUDA-only torch features without CUDA, AccumulateGrad
+stream mismatch. Wordings are the probe's (bench/s33r31_probe), not the tune cases'."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.repair.kb import failures_dir, load_file
+from maple_flow.repair.patch_inherited import purge_modules, unset_before_program
+from maple_flow.repair.text import FixNotApplicable
+
+NEW = load_file(failures_dir() / "s33_r31.yaml")
+
+
+def _diagnose(script: str, log: str, cluster: str) -> dict:
+    from maple_flow.cli.repair import diagnose_log
+
+    return diagnose_log(script, log, cluster, None, False)
+
+
+_GPU = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=1
+#SBATCH --time=00:15:00
+srun python -u train.py
+"""
+_CPU = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --cpus-per-task=6
+#SBATCH --time=06:00:00
+module load gcc/13.2.0 intel-oneapi-mkl
+module load openmpi5
+{run}
+"""
+
+
+def test_records_are_sourced_and_signature_only() -> None:
+    assert len(NEW) == 7
+    assert all(r.references and r.signature_only for r in NEW)
+
+
+def test_seff_timeout_asks_the_longest_walltime() -> None:
+    log = "State: TIMEOUT (exit code 0)\nJob Wall-time:  100.33%  00:15:03 of 00:15:00 time limit\n"
+    data = _diagnose(_GPU, log, "delta")
+    assert data["proposed"]["record_id"] == "slurm-job-state-timeout-report"
+    assert "+#SBATCH --time=" in data["proposed"]["diff"]
+
+
+def test_completed_state_is_not_a_timeout() -> None:
+    data = _diagnose(_GPU, "State: COMPLETED (exit code 0)\n", "delta")
+    assert not data["proposed"]
+
+
+def test_inner_srun_conflict_unsets_inherited_variables() -> None:
+    log = ("srun: fatal: cpus-per-task set by two different environment variables "
+           "SLURM_CPUS_PER_TASK=4 != SLURM_TRES_PER_TASK=cpu=1\n")
+    data = _diagnose(_CPU.format(run="snakemake --profile slurm"), log, "anvil")
+    assert data["proposed"]["record_id"] == "inherited-cpus-per-task-conflict-inner-srun"
+    assert "+unset SLURM_CPUS_PER_TASK SLURM_TRES_PER_TASK" in data["proposed"]["diff"]
+    # with a srun line of its own the script's srun is told its CPUs instead (other records)
+    data = _diagnose(_CPU.format(run="srun ./solver"), log, "anvil")
+    assert data["proposed"]["record_id"] != "inherited-cpus-per-task-conflict-inner-srun"
+
+
+def test_mpi_launcher_library_shadowed_purges_modules() -> None:
+    log = ("mpiexec: error while loading shared libraries: libhwloc.so.15: cannot open shared "
+           "object file: No such file or directory\n")
+    data = _diagnose(_CPU.format(run="mpiexec ./solver input.dat"), log, "anvil")
+    assert data["proposed"]["record_id"] == "mpi-launcher-library-shadowed-by-modules"
+    assert "+module purge" in data["proposed"]["diff"]
+    one = "#!/bin/bash\n#SBATCH --nodes=1\nmodule load openmpi5\nmpiexec ./solver\n"
+    data = _diagnose(one, log, "anvil")
+    assert not data["proposed"] or data["proposed"]["record_id"] != \
+        "mpi-launcher-library-shadowed-by-modules"
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("[0]PETSC ERROR: Zero pivot in LU factorization: https://petsc.org/release/faq/#zeropivot\n",
+     "direct-solver-pivot-singular-matrix"),
+    ("RuntimeError: Tried to instantiate dummy base class Event\n",
+     "torch-cuda-only-feature-without-cuda"),
+    ("UserWarning: The AccumulateGrad node's stream does not match the stream of the node that "
+     "produced the incoming gradient.\n", "accumulategrad-stream-mismatch"),
+    ("RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`\n"
+     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n",
+     "cublas-alloc-failed-gpu-memory-exhausted"),
+])
+def test_not_script_classes_give_advice_only(log: str, record: str) -> None:
+    data = _diagnose(_GPU, log, "delta")
+    assert not data["proposed"]
+    first = data["diagnoses"][0]
+    assert first["record_id"] == record and first["verdict"] == "not_script"
+
+
+def test_unset_before_program_places_and_refuses() -> None:
+    text = "#!/bin/bash\nmodule load x\nansys251 -b -np 1 -i x.dat\n"
+    out = unset_before_program(text, ["SLURM_CPUS_PER_TASK"])
+    assert out.splitlines()[2] == "unset SLURM_CPUS_PER_TASK"
+    with pytest.raises(FixNotApplicable):
+        unset_before_program(out, ["SLURM_CPUS_PER_TASK"])
+    with pytest.raises(FixNotApplicable):
+        unset_before_program(text, ["A;rm"])
+
+
+def test_purge_modules_places_and_refuses() -> None:
+    text = "#!/bin/bash\nmodule load a\nmodule load b\n./app\n"
+    assert purge_modules(text).splitlines()[1] == "module purge"
+    with pytest.raises(FixNotApplicable):
+        purge_modules(purge_modules(text))
+    with pytest.raises(FixNotApplicable):
+        purge_modules("#!/bin/bash\n./app\n")
