@@ -115,3 +115,28 @@ def test_purge_modules_places_and_refuses() -> None:
         purge_modules(purge_modules(text))
     with pytest.raises(FixNotApplicable):
         purge_modules("#!/bin/bash\n./app\n")
+
+
+_AURORA = """#!/bin/bash
+#PBS -l select=2
+#PBS -l walltime=01:00:00
+#PBS -A MyProject
+cd ${{PBS_O_WORKDIR}}
+module load frameworks
+{run}
+"""
+_CCL = ("2025:01:28-08:07:38:(115657) |CCL_WARN| did not find MPI-launcher specific variables, "
+        "switch to ATL/OFI, to force enable ATL/MPI set CCL_ATL_TRANSPORT=mpi\n")
+
+
+def test_oneccl_without_launcher_starts_the_program_with_mpiexec() -> None:
+    data = _diagnose(_AURORA.format(run="python train.py --config c.json"), _CCL, "aurora")
+    assert data["proposed"]["record_id"] == "oneccl-ranks-started-without-mpiexec"
+    assert "+mpiexec -n 2 --ppn 1 python train.py --config c.json" in data["proposed"]["diff"]
+
+
+def test_oneccl_warning_under_a_launcher_gets_no_fix() -> None:
+    for run in ("torchrun --standalone --nproc_per_node=12 train.py",
+                "mpiexec -n 24 --ppn 12 python train.py"):
+        data = _diagnose(_AURORA.format(run=run), _CCL, "aurora")
+        assert not data["proposed"], run

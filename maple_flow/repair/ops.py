@@ -653,6 +653,13 @@ class PurgeModules(Strict):
     op: Literal["purge_modules"] = "purge_modules"
 
 
+class LaunchWithSiteMpiexec(Strict):
+    """Start the program a PBS batch script runs bare (no launcher anywhere) with the site's
+    mpiexec, one rank on each node of the select: its process count kept (patch_bare_launch)."""
+
+    op: Literal["launch_with_site_mpiexec"] = "launch_with_site_mpiexec"
+
+
 class UseSiteLauncher(Strict):
     """Start the program a launch line starts with Slurm's ``srun`` with the site's own
     launcher on a site that does not run Slurm (PBS + PALS ``mpiexec``), srun's counts carried
@@ -801,7 +808,8 @@ FixOp = Annotated[
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | ContainerDropLimits
     | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | UnsetBeforeProgram | PurgeModules | PbsSelectMpiprocs
+    | StripInvisible | LaunchWithSrun | UnsetBeforeProgram | PurgeModules
+    | LaunchWithSiteMpiexec | PbsSelectMpiprocs
     | UnixLineEndings | ContinueLaunchCommand
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
@@ -842,6 +850,7 @@ OP_KINDS: tuple[str, ...] = (
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
+    "launch_with_site_mpiexec",
 )
 
 

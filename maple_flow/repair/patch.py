@@ -14,6 +14,7 @@ from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_inherited as pinh
+from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
@@ -418,6 +419,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.UnsetBeforeProgram: lambda t, op, p: pinh.unset_before_program(t, list(op.names)),
     o.PurgeModules: lambda t, op, p: pinh.purge_modules(t),
+    o.LaunchWithSiteMpiexec: lambda t, op, p: launch_with_site_mpiexec(t, p),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
