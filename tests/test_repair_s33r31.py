@@ -41,7 +41,7 @@ module load openmpi5
 
 
 def test_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 7
+    assert len(NEW) == 8
     assert all(r.references and r.signature_only for r in NEW)
 
 

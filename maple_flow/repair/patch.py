@@ -14,7 +14,6 @@ from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_inherited as pinh
-from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
@@ -26,6 +25,7 @@ from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair import safety
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
+from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_constraint import allocation_constraint
