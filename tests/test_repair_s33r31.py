@@ -41,7 +41,7 @@ module load openmpi5
 
 
 def test_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 8
+    assert len(NEW) == 10
     assert all(r.references and r.signature_only for r in NEW)
 
 
@@ -140,3 +140,35 @@ def test_oneccl_warning_under_a_launcher_gets_no_fix() -> None:
                 "mpiexec -n 24 --ppn 12 python train.py"):
         data = _diagnose(_AURORA.format(run=run), _CCL, "aurora")
         assert not data["proposed"], run
+
+
+_LOGIN_STEP = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=1
+#SBATCH --time=02:00:00
+{setup}
+srun -n 1 bash -lc "vllm serve model --port 8000"
+"""
+_NOT_FOUND = "/usr/bin/bash: line 1: vllm: command not found\nsrun: error: k003: task 0: Exited with exit code 127\n"
+
+
+def test_login_shell_step_without_environment_asks_the_program_path() -> None:
+    data = _diagnose(_LOGIN_STEP.format(setup="export PORT=8000"), _NOT_FOUND, "delta")
+    assert not data["proposed"]
+    first = data["diagnoses"][0]
+    assert first["record_id"] == "login-shell-step-command-not-found-no-environment"
+    assert first["needs"]
+
+
+def test_login_shell_step_after_activation_runs_a_plain_shell() -> None:
+    setup = "source $WORK/venv/bin/activate"
+    data = _diagnose(_LOGIN_STEP.format(setup=setup), _NOT_FOUND, "delta")
+    assert data["proposed"]["record_id"] == "login-shell-step-resets-activated-environment"
+    assert '+srun -n 1 bash -c "vllm serve model --port 8000"' in data["proposed"]["diff"]
+
+
+def test_plain_shell_step_is_not_a_login_shell_matter() -> None:
+    script = _LOGIN_STEP.format(setup="export PORT=8000").replace("bash -lc", "bash -c")
+    data = _diagnose(script, _NOT_FOUND, "delta")
+    assert not any(d["record_id"].startswith("login-shell-step") for d in data["diagnoses"])
