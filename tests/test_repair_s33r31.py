@@ -150,7 +150,8 @@ _LOGIN_STEP = """#!/bin/bash
 {setup}
 srun -n 1 bash -lc "vllm serve model --port 8000"
 """
-_NOT_FOUND = "/usr/bin/bash: line 1: vllm: command not found\nsrun: error: k003: task 0: Exited with exit code 127\n"
+_NOT_FOUND = ("/usr/bin/bash: line 1: vllm: command not found\n"
+              "srun: error: k003: task 0: Exited with exit code 127\n")
 
 
 def test_login_shell_step_without_environment_asks_the_program_path() -> None:
