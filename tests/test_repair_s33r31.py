@@ -132,7 +132,8 @@ _CCL = ("2025:01:28-08:07:38:(115657) |CCL_WARN| did not find MPI-launcher speci
 def test_oneccl_without_launcher_starts_the_program_with_mpiexec() -> None:
     data = _diagnose(_AURORA.format(run="python train.py --config c.json"), _CCL, "aurora")
     assert data["proposed"]["record_id"] == "oneccl-ranks-started-without-mpiexec"
-    assert "+mpiexec -n 2 --ppn 1 python train.py --config c.json" in data["proposed"]["diff"]
+    assert "+mpiexec -n 24 --ppn 12 --cpu-bind=verbose,list:4-7:" in data["proposed"]["diff"]
+    assert "python train.py --config c.json" in data["proposed"]["diff"]
 
 
 def test_oneccl_warning_under_a_launcher_gets_no_fix() -> None:

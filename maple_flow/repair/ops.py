@@ -655,7 +655,7 @@ class PurgeModules(Strict):
 
 class LaunchWithSiteMpiexec(Strict):
     """Start the program a PBS batch script runs bare (no launcher anywhere) with the site's
-    mpiexec, one rank on each node of the select: its process count kept (patch_bare_launch)."""
+    mpiexec in the site's rank-per-GPU shape and CPU binding (patch_bare_launch)."""
 
     op: Literal["launch_with_site_mpiexec"] = "launch_with_site_mpiexec"
 
