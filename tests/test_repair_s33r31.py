@@ -174,3 +174,11 @@ def test_plain_shell_step_is_not_a_login_shell_matter() -> None:
     script = _LOGIN_STEP.format(setup="export PORT=8000").replace("bash -lc", "bash -c")
     data = _diagnose(script, _NOT_FOUND, "delta")
     assert not any(d["record_id"].startswith("login-shell-step") for d in data["diagnoses"])
+
+
+def test_scheduler_library_missing_is_not_a_module_stack_matter() -> None:
+    log = ("mpirun: error while loading shared libraries: libslurm.so.36: cannot open shared "
+           "object file: No such file or directory\n")
+    data = _diagnose(_CPU.format(run="mpirun -np 16 ./wrf.exe"), log, "anvil")
+    assert not data["proposed"] or data["proposed"]["record_id"] != \
+        "mpi-launcher-library-shadowed-by-modules"
