@@ -182,3 +182,12 @@ def test_scheduler_library_missing_is_not_a_module_stack_matter() -> None:
     data = _diagnose(_CPU.format(run="mpirun -np 16 ./wrf.exe"), log, "anvil")
     assert not data["proposed"] or data["proposed"]["record_id"] != \
         "mpi-launcher-library-shadowed-by-modules"
+
+
+def test_a_warning_does_not_outrank_the_failure_of_the_same_log() -> None:
+    log = ("UserWarning: The AccumulateGrad node's stream does not match the stream of the node "
+           "that produced the incoming gradient.\n"
+           "slurmstepd: error: *** JOB 5051673 ON nid001 CANCELLED AT 2025-01-01T00:40:00 DUE "
+           "TO TIME LIMIT ***\n")
+    data = _diagnose(_GPU, log, "delta")
+    assert data["diagnoses"][0]["record_id"] != "accumulategrad-stream-mismatch"
