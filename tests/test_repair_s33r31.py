@@ -191,3 +191,15 @@ def test_a_warning_does_not_outrank_the_failure_of_the_same_log() -> None:
            "TO TIME LIMIT ***\n")
     data = _diagnose(_GPU, log, "delta")
     assert data["diagnoses"][0]["record_id"] != "accumulategrad-stream-mismatch"
+
+
+def test_sacct_job_row_timeout_asks_the_longest_walltime() -> None:
+    log = ("       JobID    JobName  Partition    Account  AllocCPUS      State ExitCode\n"
+           "56749        bad-scrip+        cpu        kcl          1    TIMEOUT      0:0\n"
+           "56749.batch       batch                   kcl          1  CANCELLED     0:15\n")
+    data = _diagnose(_GPU, log, "delta")
+    assert data["proposed"]["record_id"] == "slurm-job-state-timeout-report"
+    steps_only = "56749.batch       batch                   kcl          1    TIMEOUT      0:0\n"
+    data = _diagnose(_GPU, steps_only, "delta")
+    assert not data["proposed"] or data["proposed"]["record_id"] != \
+        "slurm-job-state-timeout-report"
