@@ -41,7 +41,7 @@ module load openmpi5
 
 
 def test_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 10
+    assert len(NEW) == 11
     assert all(r.references and r.signature_only for r in NEW)
 
 
@@ -92,7 +92,9 @@ def test_mpi_launcher_library_shadowed_purges_modules() -> None:
      "cublas-alloc-failed-gpu-memory-exhausted"),
 ])
 def test_not_script_classes_give_advice_only(log: str, record: str) -> None:
-    data = _diagnose(_GPU, log, "delta")
+    # several ranks: a cuBLAS failure is then the program's only with the OOM beside it
+    script = _GPU.replace("--ntasks-per-node=1", "--ntasks-per-node=4")
+    data = _diagnose(script, log, "delta")
     assert not data["proposed"]
     first = data["diagnoses"][0]
     assert first["record_id"] == record and first["verdict"] == "not_script"
@@ -203,3 +205,23 @@ def test_sacct_job_row_timeout_asks_the_longest_walltime() -> None:
     data = _diagnose(_GPU, steps_only, "delta")
     assert not data["proposed"] or data["proposed"]["record_id"] != \
         "slurm-job-state-timeout-report"
+
+
+_ONE = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=1
+#SBATCH --gpus-per-node=1
+#SBATCH --time=01:00:00
+{run}
+"""
+_CUBLAS = ("RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling "
+           "`cublasCreate(handle)`\n")
+
+
+def test_cublas_alloc_failed_in_a_one_process_job_is_the_program() -> None:
+    data = _diagnose(_ONE.format(run="python train.py"), _CUBLAS, "delta")
+    assert not data["proposed"]
+    assert data["diagnoses"][0]["record_id"] == "cublas-alloc-failed-one-process-job"
+    for run in ("torchrun --nproc_per_node=4 train.py", "python a.py &\npython b.py &\nwait"):
+        data = _diagnose(_ONE.format(run=run), _CUBLAS, "delta")
+        assert data["diagnoses"][0]["record_id"] != "cublas-alloc-failed-one-process-job", run
