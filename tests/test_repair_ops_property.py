@@ -93,6 +93,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ContainerPython3(), o.RegistryHostHash(host="nvcr.io"), o.MpiSingleCopyOff(),
         o.JobDirCache(name="NUMBA_CACHE_DIR"), o.ContainerHostMpi(),
         o.StripInvisible(), o.LaunchWithSrun(), o.PbsSelectMpiprocs(),
+        o.UnsetBeforeProgram(names=["SLURM_CPUS_PER_TASK"]), o.PurgeModules(),
+        o.LaunchWithSiteMpiexec(),
         o.PbsSelectMend(mode="into", resource="ngpus"),
         o.PbsSelectMend(mode="out_of", resource="walltime"), o.PbsSelectMend(mode="empty_fields"),
         o.DropPbsDirective(words="--gres=gpu:4"), o.WrapperGpuCount(gpus="2"),

@@ -637,6 +637,29 @@ class LaunchWithSrun(Strict):
     op: Literal["launch_with_srun"] = "launch_with_srun"
 
 
+class UnsetBeforeProgram(Strict):
+    """Unset variables inherited from the submitting shell before the script's program line
+    (its launch, else its last command): for a tool the job runs that reads them (an srun a
+    solver's MPI bootstrap starts) (patch_inherited)."""
+
+    op: Literal["unset_before_program"] = "unset_before_program"
+    names: list[EnvName] = Field(min_length=1, max_length=4)
+
+
+class PurgeModules(Strict):
+    """Add ``module purge`` before the script's first module load, so modules left in the
+    environment no longer shadow the libraries of the ones it loads (patch_inherited)."""
+
+    op: Literal["purge_modules"] = "purge_modules"
+
+
+class LaunchWithSiteMpiexec(Strict):
+    """Start the program a PBS batch script runs bare (no launcher anywhere) with the site's
+    mpiexec in the site's rank-per-GPU shape and CPU binding (patch_bare_launch)."""
+
+    op: Literal["launch_with_site_mpiexec"] = "launch_with_site_mpiexec"
+
+
 class UseSiteLauncher(Strict):
     """Start the program a launch line starts with Slurm's ``srun`` with the site's own
     launcher on a site that does not run Slurm (PBS + PALS ``mpiexec``), srun's counts carried
@@ -793,7 +816,9 @@ FixOp = Annotated[
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | ContainerDropLimits
     | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | PbsSelectMpiprocs | UnixLineEndings | ContinueLaunchCommand
+    | StripInvisible | LaunchWithSrun | UnsetBeforeProgram | PurgeModules
+    | LaunchWithSiteMpiexec | PbsSelectMpiprocs
+    | UnixLineEndings | ContinueLaunchCommand
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
@@ -834,7 +859,8 @@ OP_KINDS: tuple[str, ...] = (
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
-    "site_policy", "lower_loader_workers",
+    "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
+    "launch_with_site_mpiexec",
 )
 
 

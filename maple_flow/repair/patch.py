@@ -13,6 +13,7 @@ from maple_flow.models import ClusterProfile
 from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_env as pe
+from maple_flow.repair import patch_inherited as pinh
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
@@ -24,6 +25,7 @@ from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair import safety
 from maple_flow.repair.layout import launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
+from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_constraint import allocation_constraint
@@ -416,6 +418,9 @@ _HANDLERS: dict[type, Handler] = {
     o.UnixLineEndings: lambda t, op, p: unix_line_endings(t),
     o.ContinueLaunchCommand: lambda t, op, p: continue_launch_command(t, op.launcher),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
+    o.UnsetBeforeProgram: lambda t, op, p: pinh.unset_before_program(t, list(op.names)),
+    o.PurgeModules: lambda t, op, p: pinh.purge_modules(t),
+    o.LaunchWithSiteMpiexec: lambda t, op, p: launch_with_site_mpiexec(t, p),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),
     o.SiteMpiLaunch: lambda t, op, p: site_mpi_launch(t, p),

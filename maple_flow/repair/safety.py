@@ -298,6 +298,12 @@ ALWAYS_ALLOWED = frozenset({
     # line ops (patch_lines.py): characters taken away, a fixed launcher word before the
     # script's own program line, a count the script's launch line already gives
     "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
+    # fixed words before a line of the script: unset of named variables, module purge
+    # (patch_inherited.py)
+    "unset_before_program", "purge_modules",
+    # the site launcher word and the select's node count before a bare program line
+    # (patch_bare_launch.py)
+    "launch_with_site_mpiexec",
     # the site's launcher word and srun's own counts in place of srun (patch_site_launcher.py)
     "site_launcher",
     # ibrun in place of mpirun/mpiexec and the job's own count (patch_ibrun.py)
