@@ -69,6 +69,11 @@ def _loaded(text: str) -> list[tuple[int, Word]]:
     return found
 
 
+def loaded_module_names(text: str) -> list[str]:
+    """The module names the script's load (and swap) lines load, in order."""
+    return [word.value for _, word in _loaded(text)]
+
+
 def _first_load_index(text: str, before: int) -> int | None:
     for index in module_line_indexes(text, before=before):
         if _module_words(text, index)[0] in _LOADS:
