@@ -1,0 +1,56 @@
+"""s33valb: Lmod's load options decide the prerequisites of a module it refused."""
+
+from __future__ import annotations
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair.lmod_options import option_prerequisites
+
+SCRIPT = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\nmodule load CUDA\n"
+          "module load NCCL OpenMPI\nsrun python train.py\n")
+# TACC/Lmod#828 (the record's example)
+OPTIONS = ('Lmod has detected the following error:  These module(s) or extension(s) exist but '
+           'cannot be loaded as requested: "NCCL", "OpenMPI"\n'
+           '   Try: "module spider NCCL OpenMPI" to see how to load the module(s).\n'
+           "   Or load any one of these options:\n"
+           "      module load GCC/14.2.0 NCCL/2.26.6-CUDA-12.8.0 OpenMPI/5.0.7 CUDA/13.0.0\n"
+           "      module load intel-compilers/2024.2.0 NCCL/2.22.3-CUDA-12.6.0 OpenMPI/5.0.3\n")
+
+
+def test_prerequisites_leave_out_the_refused_and_the_loaded_families() -> None:
+    found = option_prerequisites("GCC/14.2.0 NCCL/2.26.6 OpenMPI/5.0.7 CUDA/13.0.0",
+                                 '"NCCL", "OpenMPI"', ["CUDA", "NCCL", "OpenMPI"])
+    assert found == ["GCC/14.2.0"]
+    assert option_prerequisites("gcc/13.4.0 cuda/12.8.2 openmpi/5.0.10", '"openmpi/5.0.10"',
+                                []) == ["gcc/13.4.0", "cuda/12.8.2"]
+
+
+def test_first_lmod_option_is_loaded_before_the_refused_module() -> None:
+    data = diagnose_log(SCRIPT, OPTIONS, "delta", None, False)
+    assert data["proposed"]["record_id"] == "lmod-load-options-listed"
+    script = data["proposed"]["script"]
+    assert script.index("module load GCC/14.2.0\n") < script.index("module load NCCL OpenMPI")
+    assert "intel-compilers" not in script and "CUDA/13.0.0" not in script
+
+
+def test_wrapped_message_with_options_is_read_whole() -> None:
+    log = ('Lmod has detected the following error: These module(s) or extension(s)\n'
+           'exist but cannot be loaded as requested: "openmpi/5.0.10"\n'
+           '   Try: "module spider openmpi/5.0.10" to see how to load the module(s).\n'
+           "   Or load any one of these options:\n      module load gcc/13.4.0 openmpi/5.0.10\n")
+    script = SCRIPT.replace("module load NCCL OpenMPI", "module load openmpi/5.0.10")
+    data = diagnose_log(script, log, "delta", None, False)
+    assert data["proposed"]["record_id"] == "lmod-load-options-listed"
+    assert "+module load gcc/13.4.0\n module load openmpi/5.0.10" in data["proposed"]["diff"]
+
+
+def test_without_options_the_prerequisite_is_asked() -> None:
+    log = OPTIONS.split("   Or load")[0]
+    data = diagnose_log(SCRIPT, log, "delta", None, False)
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "lmod-module-exists-not-loadable"
+
+
+def test_script_that_loads_every_listed_module_gets_no_fix_from_the_options() -> None:
+    script = SCRIPT.replace("module load CUDA", "module load GCC/14.2.0 CUDA")
+    data = diagnose_log(script, OPTIONS, "delta", None, False)
+    assert data["proposed"] is None or data["proposed"]["record_id"] != "lmod-load-options-listed"
