@@ -373,6 +373,13 @@ class RaiseOpenFiles(Strict):
     op: Literal["raise_open_files"] = "raise_open_files"
 
 
+class CondaShellHook(Strict):
+    """Define conda's shell function (``eval "$(conda shell.bash hook)"``) just before the
+    script's first ``conda activate`` (maple_flow.repair.patch_conda)."""
+
+    op: Literal["conda_shell_hook"] = "conda_shell_hook"
+
+
 class ShowHiddenDevices(Strict):
     """Unset before the launch the GPU-visibility variable (``CUDA_VISIBLE_DEVICES``,
     ``HIP_VISIBLE_DEVICES``, ``ROCR_VISIBLE_DEVICES``) a line above it sets to a value that shows
@@ -794,7 +801,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers,
+    | SitePolicy | LowerLoaderWorkers | CondaShellHook,
     Field(discriminator="op"),
 ]
 
@@ -824,7 +831,7 @@ OP_KINDS: tuple[str, ...] = (
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
-    "site_policy", "lower_loader_workers",
+    "site_policy", "lower_loader_workers", "conda_shell_hook",
 )
 
 
