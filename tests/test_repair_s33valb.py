@@ -1,9 +1,14 @@
-"""s33valb: Lmod's load options decide the prerequisites of a module it refused."""
+"""s33valb: Lmod's load options decide the prerequisites of a module it refused; conda's
+shell hook goes before a conda activate that conda refused for want of it."""
 
 from __future__ import annotations
 
+import pytest
+
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.lmod_options import option_prerequisites
+from maple_flow.repair.patch_conda import conda_shell_hook
+from maple_flow.repair.text import FixNotApplicable
 
 SCRIPT = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\nmodule load CUDA\n"
           "module load NCCL OpenMPI\nsrun python train.py\n")
@@ -54,3 +59,42 @@ def test_script_that_loads_every_listed_module_gets_no_fix_from_the_options() ->
     script = SCRIPT.replace("module load CUDA", "module load GCC/14.2.0 CUDA")
     data = diagnose_log(script, OPTIONS, "delta", None, False)
     assert data["proposed"] is None or data["proposed"]["record_id"] != "lmod-load-options-listed"
+
+
+# --- conda's shell hook before conda activate -------------------------------------------------
+CONDA = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\nmodule load anaconda3\n"
+         "conda activate myenv\nsrun python train.py\n")
+CONDA_ERROR = "CondaError: Run 'conda init' before 'conda activate'\n"
+
+
+def test_hook_goes_just_before_the_first_activation() -> None:
+    after = conda_shell_hook(CONDA)
+    assert 'module load anaconda3\neval "$(conda shell.bash hook)"\nconda activate myenv' in after
+
+
+def test_hook_keeps_the_indent_and_the_shell_of_the_script() -> None:
+    text = "#!/usr/bin/env zsh\nif true; then\n    conda activate env\nfi\n"
+    assert '    eval "$(conda shell.zsh hook)"\n    conda activate env' in conda_shell_hook(text)
+    text = "#!/bin/sh\ncd work && conda activate env\n"
+    assert conda_shell_hook(text).split("\n")[1] == 'eval "$(conda shell.posix hook)"'
+
+
+def test_no_hook_where_the_script_sets_conda_up_or_never_activates() -> None:
+    for text in (CONDA.replace("conda activate", 'source "$B/etc/profile.d/conda.sh"\nconda '
+                               "activate"),
+                 CONDA.replace("conda activate myenv", "source activate myenv"),
+                 CONDA.replace("#!/bin/bash", "#!/bin/tcsh")):
+        with pytest.raises(FixNotApplicable):
+            conda_shell_hook(text)
+
+
+def test_conda_init_error_gets_the_hook_from_the_record() -> None:
+    data = diagnose_log(CONDA, CONDA_ERROR, "delta", None, False)
+    assert data["proposed"]["record_id"] == "conda-activate-without-shell-hook"
+    assert '+eval "$(conda shell.bash hook)"' in data["proposed"]["diff"]
+
+
+def test_script_with_the_hook_already_gets_no_hook_line() -> None:
+    script = CONDA.replace("conda activate", 'eval "$(conda shell.bash hook)"\nconda activate')
+    data = diagnose_log(script, CONDA_ERROR, "delta", None, False)
+    assert data["proposed"] is None or "conda shell" not in data["proposed"]["diff"]
