@@ -115,7 +115,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ProgramFromStdinFile(),
         o.ServingModelName(server="vllm", model="Qwen/Qwen2.5-7B-Instruct"),
         o.RespellCommand(command="torch_run"),
-        o.SitePolicy(), o.CondaShellHook(),
+        o.SitePolicy(), o.CondaShellHook(), o.SrunRankEnv(),
     ]
 
 

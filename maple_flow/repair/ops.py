@@ -380,6 +380,14 @@ class CondaShellHook(Strict):
     op: Literal["conda_shell_hook"] = "conda_shell_hook"
 
 
+class SrunRankEnv(Strict):
+    """Start the Python program an srun line starts itself through a one-line shell that
+    exports RANK, LOCAL_RANK and WORLD_SIZE from each task's SLURM_PROCID, SLURM_LOCALID and
+    SLURM_NTASKS (maple_flow.repair.patch_srun_ranks)."""
+
+    op: Literal["srun_rank_env"] = "srun_rank_env"
+
+
 class ShowHiddenDevices(Strict):
     """Unset before the launch the GPU-visibility variable (``CUDA_VISIBLE_DEVICES``,
     ``HIP_VISIBLE_DEVICES``, ``ROCR_VISIBLE_DEVICES``) a line above it sets to a value that shows
@@ -801,7 +809,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers | CondaShellHook,
+    | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv,
     Field(discriminator="op"),
 ]
 
@@ -832,6 +840,7 @@ OP_KINDS: tuple[str, ...] = (
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "conda_shell_hook",
+    "srun_rank_env",
 )
 
 

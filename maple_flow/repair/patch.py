@@ -27,6 +27,7 @@ from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_conda import conda_shell_hook
+from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_container_limits import container_drop_limits
@@ -407,6 +408,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ContainerDropLimits: lambda t, op, p: container_drop_limits(t),
     o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, launch_or_last_line(t)),
     o.CondaShellHook: lambda t, op, p: conda_shell_hook(t),
+    o.SrunRankEnv: lambda t, op, p: srun_rank_env(t),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
     o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),

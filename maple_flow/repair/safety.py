@@ -340,6 +340,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed line, conda's own hook for the script's shell, before its conda activate
     # (patch_conda.py)
     "conda_shell_hook",
+    # a fixed one-line shell (Slurm's own per-task ids as torch's rank variables) before the
+    # Python program an srun line starts (patch_srun_ranks.py)
+    "srun_rank_env",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
