@@ -8,6 +8,7 @@ import pytest
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.patch_conda import conda_shell_hook
+from maple_flow.repair.patch_srun_ranks import PREFIX, srun_rank_env
 from maple_flow.repair.text import FixNotApplicable
 
 SCRIPT = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\nmodule load CUDA\n"
@@ -98,3 +99,36 @@ def test_script_with_the_hook_already_gets_no_hook_line() -> None:
     script = CONDA.replace("conda activate", 'eval "$(conda shell.bash hook)"\nconda activate')
     data = diagnose_log(script, CONDA_ERROR, "delta", None, False)
     assert data["proposed"] is None or "conda shell" not in data["proposed"]["diff"]
+
+
+# --- torch's rank variables for srun-started tasks --------------------------------------------
+SRUN = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n"
+        'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n'
+        "export MASTER_PORT=29500\nsrun --cpu-bind=none python -u train.py --deepspeed\n")
+
+
+def test_srun_python_gets_the_rank_shell() -> None:
+    after = srun_rank_env(SRUN)
+    assert after.endswith("srun --cpu-bind=none " + PREFIX + "python -u train.py --deepspeed\n")
+    assert "LOCAL_RANK=$SLURM_LOCALID" in PREFIX and "WORLD_SIZE=$SLURM_NTASKS" in PREFIX
+
+
+def test_no_rank_shell_where_the_ranks_have_a_launcher_or_a_mapping() -> None:
+    for text in (SRUN.replace("srun --cpu-bind=none python", "srun torchrun --nproc_per_node=4"),
+                 SRUN.replace("export MASTER_PORT", "export LOCAL_RANK=$SLURM_LOCALID\nexport "
+                              "MASTER_PORT"),
+                 SRUN.replace("srun --cpu-bind=none python", "srun ./solver"),
+                 SRUN.replace("srun --cpu-bind=none python", "srun deepspeed train.py python")):
+        with pytest.raises(FixNotApplicable):
+            srun_rank_env(text)
+
+
+def test_keyerror_local_rank_under_srun_gets_the_mapping() -> None:
+    log = "    raise KeyError(key) from None\nKeyError: 'LOCAL_RANK'\n"
+    data = diagnose_log(SRUN, log, "delta", None, False)
+    assert data["proposed"]["record_id"] == "srun-tasks-without-torch-rank-env"
+    assert "RANK=$SLURM_PROCID" in data["proposed"]["diff"]
+    plain = SRUN.replace("srun --cpu-bind=none python", "python")
+    data = diagnose_log(plain, log, "delta", None, False)
+    assert data["proposed"] is None or data["proposed"]["record_id"] != \
+        "srun-tasks-without-torch-rank-env"
