@@ -65,6 +65,15 @@ class RemoveModule(Strict):
     name: ModuleName
 
 
+class UnloadModule(Strict):
+    """Unload a module the job inherits (no script line loads it) just before the script
+    loads ``before``, which Lmod says conflicts with it."""
+
+    op: Literal["unload_module"] = "unload_module"
+    name: ModuleName
+    before: ModuleName
+
+
 class SwapModule(Strict):
     """Load ``new`` where ``old`` (exact, or any version of a family) was loaded."""
 
@@ -809,7 +818,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv,
+    | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule,
     Field(discriminator="op"),
 ]
 
@@ -840,7 +849,7 @@ OP_KINDS: tuple[str, ...] = (
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "conda_shell_hook",
-    "srun_rank_env",
+    "srun_rank_env", "unload_module",
 )
 
 

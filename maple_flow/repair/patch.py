@@ -409,6 +409,7 @@ _HANDLERS: dict[type, Handler] = {
     o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, launch_or_last_line(t)),
     o.CondaShellHook: lambda t, op, p: conda_shell_hook(t),
     o.SrunRankEnv: lambda t, op, p: srun_rank_env(t),
+    o.UnloadModule: lambda t, op, p: pe.unload_before(t, op.name, op.before),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
     o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),

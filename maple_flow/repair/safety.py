@@ -343,6 +343,8 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed one-line shell (Slurm's own per-task ids as torch's rank variables) before the
     # Python program an srun line starts (patch_srun_ranks.py)
     "srun_rank_env",
+    # only takes a module away, one the job inherits (patch_env.unload_before)
+    "unload_module",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
