@@ -8,6 +8,7 @@ import pytest
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.patch_conda import conda_shell_hook
+from maple_flow.repair.patch_env import unload_before
 from maple_flow.repair.patch_srun_ranks import PREFIX, srun_rank_env
 from maple_flow.repair.text import FixNotApplicable
 
@@ -132,3 +133,29 @@ def test_keyerror_local_rank_under_srun_gets_the_mapping() -> None:
     data = diagnose_log(plain, log, "delta", None, False)
     assert data["proposed"] is None or data["proposed"]["record_id"] != \
         "srun-tasks-without-torch-rank-env"
+
+
+# --- Lmod conflict with an inherited module --------------------------------------------------
+CONFLICT = ('Lmod has detected the following error:  Cannot load module "amd/5.0.2" because '
+            "these module(s) are loaded:\n   rocm\n")
+AMD = ("#!/bin/bash\n#SBATCH -N 1\n#SBATCH -n 4\nmodule load amd/5.0.2\n"
+       "srun ./solver input.dat\n")
+
+
+def test_inherited_conflicting_module_is_unloaded_before_the_load() -> None:
+    after = unload_before(AMD, "rocm", "amd/5.0.2")
+    assert "module unload rocm\nmodule load amd/5.0.2" in after
+    for text in (AMD.replace("module load amd", "module load rocm/5.0\nmodule load amd"),
+                 AMD.replace("module load amd", "module purge\nmodule load amd"),
+                 AMD.replace("module load amd/5.0.2", "module load gcc")):
+        with pytest.raises(FixNotApplicable):
+            unload_before(text, "rocm", "amd/5.0.2")
+
+
+def test_conflict_record_unloads_only_what_the_script_does_not_load() -> None:
+    data = diagnose_log(AMD, CONFLICT, "perlmutter", None, False)
+    assert data["proposed"]["record_id"] == "lmod-conflict-with-inherited-module"
+    assert "+module unload rocm" in data["proposed"]["diff"]
+    own = AMD.replace("module load amd", "module load rocm/5.0\nmodule load amd")
+    data = diagnose_log(own, CONFLICT, "perlmutter", None, False)
+    assert data["proposed"] is None or "module unload" not in data["proposed"]["diff"]

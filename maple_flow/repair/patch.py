@@ -27,7 +27,6 @@ from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_conda import conda_shell_hook
-from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_container_limits import container_drop_limits
@@ -63,6 +62,7 @@ from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
+from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
