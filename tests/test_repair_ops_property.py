@@ -117,7 +117,8 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ProgramFromStdinFile(),
         o.ServingModelName(server="vllm", model="Qwen/Qwen2.5-7B-Instruct"),
         o.RespellCommand(command="torch_run"),
-        o.SitePolicy(),
+        o.SitePolicy(), o.CondaShellHook(), o.SrunRankEnv(),
+        o.UnloadModule(name="python", before="pytorch"),
     ]
 
 

@@ -177,6 +177,7 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("lmod-exists-not-loadable-legacy", "add_module"),
                ("envmodules-missing-prereq", "add_module"),
                ("lmod-prerequisite-any-one-named", "add_module"),  # s32r2a: prereq_any, one named
+               ("lmod-load-options-listed", "add_module"),  # s33valb: Lmod's first load option
                # s32b2: the MPI module the program was built with, as the user names it
                ("mpi-library-missing-no-mpi-module", "add_module"),
                # s21_slurmcat: the job id, array range, partition or timing value the user gives

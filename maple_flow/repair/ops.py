@@ -65,6 +65,15 @@ class RemoveModule(Strict):
     name: ModuleName
 
 
+class UnloadModule(Strict):
+    """Unload a module the job inherits (no script line loads it) just before the script
+    loads ``before``, which Lmod says conflicts with it."""
+
+    op: Literal["unload_module"] = "unload_module"
+    name: ModuleName
+    before: ModuleName
+
+
 class SwapModule(Strict):
     """Load ``new`` where ``old`` (exact, or any version of a family) was loaded."""
 
@@ -371,6 +380,21 @@ class RaiseOpenFiles(Strict):
     before the launch: srun and the launchers pass the batch shell's limits on to the tasks."""
 
     op: Literal["raise_open_files"] = "raise_open_files"
+
+
+class CondaShellHook(Strict):
+    """Define conda's shell function (``eval "$(conda shell.bash hook)"``) just before the
+    script's first ``conda activate`` (maple_flow.repair.patch_conda)."""
+
+    op: Literal["conda_shell_hook"] = "conda_shell_hook"
+
+
+class SrunRankEnv(Strict):
+    """Start the Python program an srun line starts itself through a one-line shell that
+    exports RANK, LOCAL_RANK and WORLD_SIZE from each task's SLURM_PROCID, SLURM_LOCALID and
+    SLURM_NTASKS (maple_flow.repair.patch_srun_ranks)."""
+
+    op: Literal["srun_rank_env"] = "srun_rank_env"
 
 
 class ShowHiddenDevices(Strict):
@@ -828,7 +852,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers,
+    | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule,
     Field(discriminator="op"),
 ]
 
@@ -860,7 +884,7 @@ OP_KINDS: tuple[str, ...] = (
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
-    "launch_with_site_mpiexec",
+    "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
 )
 
 

@@ -28,6 +28,7 @@ from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
+from maple_flow.repair.patch_conda import conda_shell_hook
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_container_limits import container_drop_limits
@@ -64,6 +65,7 @@ from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
+from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
@@ -408,6 +410,9 @@ _HANDLERS: dict[type, Handler] = {
     o.ContainerWritableTmpfs: lambda t, op, p: pshape.container_writable_tmpfs(t),
     o.ContainerDropLimits: lambda t, op, p: container_drop_limits(t),
     o.RaiseOpenFiles: lambda t, op, p: pshape.raise_open_files(t, launch_or_last_line(t)),
+    o.CondaShellHook: lambda t, op, p: conda_shell_hook(t),
+    o.SrunRankEnv: lambda t, op, p: srun_rank_env(t),
+    o.UnloadModule: lambda t, op, p: pe.unload_before(t, op.name, op.before),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
     o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),

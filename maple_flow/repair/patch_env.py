@@ -69,6 +69,11 @@ def _loaded(text: str) -> list[tuple[int, Word]]:
     return found
 
 
+def loaded_module_names(text: str) -> list[str]:
+    """The module names the script's load (and swap) lines load, in order."""
+    return [word.value for _, word in _loaded(text)]
+
+
 def _first_load_index(text: str, before: int) -> int | None:
     for index in module_line_indexes(text, before=before):
         if _module_words(text, index)[0] in _LOADS:
@@ -104,6 +109,26 @@ def _load_before(text: str, name: str, before: str) -> str:
                                f"load {name} before")
     at = hits[0]
     return insert_line(text, at, f"{indent_of(lines(text)[at])}module load {quote(name)}")
+
+
+def unload_before(text: str, name: str, before: str) -> str:
+    """``module unload name`` just above the first load of ``before``: for a module the job
+    inherits (no line of the script loads it) that Lmod says conflicts with ``before``."""
+    loaded = _loaded(text)
+    if any(_same(word.value, name) for _, word in loaded):
+        raise FixNotApplicable(f"the script loads {name} itself: that load line is the one "
+                               f"to change, not an inherited module")
+    hits = [index for index, word in loaded if _same(word.value, before)]
+    if not hits:
+        raise FixNotApplicable(f"the script loads no module {before}, so there is no line to "
+                               f"unload {name} before")
+    earlier = "\n".join(lines(text)[:hits[0]])
+    if re.search(rf"(?m)^\s*(?:module|ml)\s+(?:purge|(?:unload|rm|del|swap|switch)\s+"
+                 rf"{re.escape(name)}\b)", earlier):
+        raise FixNotApplicable(f"the script already purges or unloads {name} before loading "
+                               f"{before}")
+    at = hits[0]
+    return insert_line(text, at, f"{indent_of(lines(text)[at])}module unload {quote(name)}")
 
 
 def _drop(text: str, index: int, word: Word) -> str:

@@ -116,7 +116,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 
 An op with ``each: profile.PATH`` is repeated for every item of that list or mapping, with
 ``{item}`` (list) or ``{item.key}``/``{item.value}`` (mapping); ``each: m.NAME`` repeats it for
-every word of the match's group NAME (the modules an Lmod message lists).
+every word of the match's group NAME (the modules an Lmod message lists); ``each:
+lmod:prerequisites`` repeats it for the modules of the first combination Lmod printed (group
+``option``) that the refused modules (group ``refused``) need (maple_flow.repair.lmod_options).
 """
 
 from __future__ import annotations
@@ -137,8 +139,10 @@ from maple_flow.knowledge.directives import (
 )
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
+from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
+from maple_flow.repair.patch_env import loaded_module_names
 from maple_flow.repair.resolve_account import AccountUnresolved, sibling_account
 from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
@@ -1280,6 +1284,8 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
     each = template.get("each")
     if not isinstance(each, str):
         return [None]
+    if each == "lmod:prerequisites":
+        return [{"self": w} for w in _lmod_prerequisites(ctx)]
     if each.startswith("m."):
         words = (ctx.groups.get(each[2:]) or "").split()
         if not words:
@@ -1289,6 +1295,16 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
     if isinstance(value, Mapping):
         return [{"key": k, "value": v} for k, v in value.items()]
     return [{"self": v} for v in value]
+
+
+def _lmod_prerequisites(ctx: Context) -> list[str]:
+    """The modules of the first combination Lmod printed (group ``option``) that the modules
+    it refused (group ``refused``) need and the script does not load (lmod_options)."""
+    found = option_prerequisites(ctx.groups.get("option") or "", ctx.groups.get("refused") or "",
+                                 loaded_module_names(ctx.script))
+    if not found:
+        raise Unresolved("Lmod's first combination adds no module the script does not load")
+    return found
 
 
 def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:

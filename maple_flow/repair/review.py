@@ -37,7 +37,7 @@ def _violation_of(op: FixOp) -> str | None:
         return directive_problem(op.option, op.value)
     if isinstance(op, o.SetLauncherArg):
         return launcher_option_problem(op.launcher, op.name, op.value)
-    if isinstance(op, o.AddModule | o.RemoveModule):
+    if isinstance(op, o.AddModule | o.RemoveModule | o.UnloadModule):
         return module_problem(op.name)
     if isinstance(op, o.SwapModule):
         return module_problem(op.new)

@@ -352,6 +352,14 @@ ALWAYS_ALLOWED = frozenset({
     # last folder; patch_served_name.py); a command name from the packages' own lists
     # (templates/sites/entry_points.yaml; patch_command.py)
     "serving_model_name", "respell_command",
+    # a fixed line, conda's own hook for the script's shell, before its conda activate
+    # (patch_conda.py)
+    "conda_shell_hook",
+    # a fixed one-line shell (Slurm's own per-task ids as torch's rank variables) before the
+    # Python program an srun line starts (patch_srun_ranks.py)
+    "srun_rank_env",
+    # only takes a module away, one the job inherits (patch_env.unload_before)
+    "unload_module",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
