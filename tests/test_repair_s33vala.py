@@ -85,3 +85,79 @@ def test_sge_shell_option_read_as_core_spec_is_dropped() -> None:
 
 def test_core_spec_is_a_cpu_request() -> None:
     assert changed([{"op": "remove_directive", "option": "core-spec"}]) == {"cpus"}
+
+
+# --- Open MPI "not enough slots" --------------------------------------------------------------
+SLOTS = ("There are not enough slots available in the system to satisfy the {n} slots\n"
+         "that were requested by the application:\n  python\n")
+ONE_NODE = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks={tasks}\n#SBATCH --time=01:00:00\n"
+
+
+@pytest.mark.parametrize(("line", "fixed"), [
+    ("horovodrun -np 2 -H localhost python train.py", "horovodrun -np 2 -H localhost:2 python"),
+    ("/usr/bin/mpiexec -n 4 -host localhost ./app", "mpiexec -n 4 -host localhost:4 ./app"),
+])
+def test_one_host_without_slots_gets_the_lines_count(line: str, fixed: str) -> None:
+    n = fixed.split()[2]
+    script = ONE_NODE.format(tasks=n) + line + "\n"
+    result = diagnose_log(script, SLOTS.format(n=n), "anvil", None, False)
+    assert result["proposed"]["record_id"] == "s33-mpi-one-host-without-slots"
+    assert fixed in _diff(result)
+
+
+@pytest.mark.parametrize(("script", "n"), [
+    # a host list of several names, a count other than the refused one, several nodes
+    (ONE_NODE.format(tasks=3) + "mpirun --host localhost,localhost,localhost /bin/echo foo\n", 3),
+    (ONE_NODE.format(tasks=4) + "mpirun -np 4 -H localhost python t.py\n", 6),
+    ("#!/bin/bash\n#SBATCH --nodes=2\nmpirun -np 8 -H localhost python t.py\n", 8),
+])
+def test_slots_look_alikes_get_no_host_fix(script: str, n: int) -> None:
+    result = diagnose_log(script, SLOTS.format(n=n), "anvil", None, False)
+    assert result.get("proposed") is None
+
+
+def test_mpi_host_slots_op() -> None:
+    from maple_flow.repair.patch_hostlist import mpi_host_slots
+    from maple_flow.repair.text import FixNotApplicable
+
+    text = "#!/bin/bash\nmpirun -np 4 --host node01 ./a.out\n"
+    assert mpi_host_slots(text, 4) == text.replace("node01", "node01:4")
+    for bad in ("#!/bin/bash\nmpirun -np 4 --host node01:2 ./a.out\n",
+                "#!/bin/bash\n# mpirun -np 4 --host node01 ./a.out\n",
+                "#!/bin/bash\n#SBATCH -N 2\nmpirun -np 4 --host node01 ./a.out\n"):
+        with pytest.raises(FixNotApplicable):
+            mpi_host_slots(bad, 4)
+
+
+def test_ranks_beyond_a_one_node_jobs_tasks_raise_its_tasks() -> None:
+    script = ONE_NODE.format(tasks=1) + "mpirun -np 2 python -m pytest tests\n"
+    result = diagnose_log(script, SLOTS.format(n=2), "anvil", None, False)
+    assert result["proposed"]["record_id"] == "s33-mpi-ranks-beyond-job-tasks"
+    assert "-#SBATCH --ntasks=1\n+#SBATCH --ntasks=2\n" in _diff(result)
+
+
+@pytest.mark.parametrize(("script", "asked", "arg", "want"), [
+    ("#SBATCH --ntasks-per-node=1\ntorchpack dist-run -np 4 python t.py\n", "4", "option",
+     "ntasks-per-node"),
+    ("#SBATCH --ntasks-per-node=1\ntorchpack dist-run -np 4 python t.py\n", "4", "tasks", "4"),
+    ("mpirun -np 2 ./a.out\n", "2", "option", "ntasks"),
+])
+def test_job_slots_resolves(script: str, asked: str, arg: str, want: str) -> None:
+    from maple_flow.repair.resolve_slots import job_slots
+
+    assert job_slots("#!/bin/bash\n" + script, asked, arg) == want
+
+
+@pytest.mark.parametrize(("script", "asked"), [
+    ("#SBATCH --ntasks=1\nmpirun -np 4 python t.py\n", "6"),  # the log's count is not the line's
+    ("#SBATCH --ntasks=4\nmpirun -np 4 python t.py\n", "4"),  # the job has the tasks already
+    ("#SBATCH --nodes=2\nmpirun -np 4 python t.py\n", "4"),  # several nodes
+    ("#SBATCH --ntasks=1\nmpirun -np 4 --oversubscribe python t.py\n", "4"),
+    ("#SBATCH --ntasks=1\nsrun -n1 horovodrun -np 4 -H localhost:4 python t.py\n", "4"),
+    ("mpirun -np 2 ./a\nmpirun -np 2 ./b\n", "2"),  # which line was refused is not known
+])
+def test_job_slots_unresolved(script: str, asked: str) -> None:
+    from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
+
+    with pytest.raises(SlotsUnresolved):
+        job_slots("#!/bin/bash\n" + script, asked, "tasks")

@@ -293,6 +293,8 @@ ALWAYS_ALLOWED = frozenset({
     "strip_invisible", "launch_with_srun", "pbs_select_mpiprocs",
     # the site's launcher word and srun's own counts in place of srun (patch_site_launcher.py)
     "site_launcher",
+    # a slot count (the launch line's own -np) after the one host it names (patch_hostlist.py)
+    "mpi_host_slots",
     # ibrun in place of mpirun/mpiexec and the job's own count (patch_ibrun.py)
     "ibrun_launch",
     # line endings written as plain line feeds; a backslash added to a launcher's own line
