@@ -161,3 +161,21 @@ def test_job_slots_unresolved(script: str, asked: str) -> None:
 
     with pytest.raises(SlotsUnresolved):
         job_slots("#!/bin/bash\n" + script, asked, "tasks")
+
+
+# --- an srun step of a compiled program asking more nodes than the job ------------------------
+def test_step_nodes_above_a_job_without_python_launch_raise_the_job() -> None:
+    script = ("#!/bin/bash\n#SBATCH --ntasks-per-node=1\n#SBATCH --time=00:10:00\n"
+              "srun -N 2 hostname\n")
+    result = diagnose_log(script, "srun: error: Only allocated 1 nodes asked for 2\n", "delta",
+                          None, False)
+    assert result["proposed"]["record_id"] == "s32-srun-step-nodes-above-allocation"
+    assert "+#SBATCH --nodes=2\n" in _diff(result)
+    assert "srun -N 2 hostname" in script
+
+
+def test_set_launch_nodes_keeps_unmodelled_launch_lines() -> None:
+    from maple_flow.repair.patch_layout import set_launch_nodes
+
+    text = "#!/bin/bash\n#SBATCH -N 1\nsrun -N 1 hostname\n"
+    assert set_launch_nodes(text, 1, 2) == text
