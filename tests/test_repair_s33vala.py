@@ -179,3 +179,27 @@ def test_set_launch_nodes_keeps_unmodelled_launch_lines() -> None:
 
     text = "#!/bin/bash\n#SBATCH -N 1\nsrun -N 1 hostname\n"
     assert set_launch_nodes(text, 1, 2) == text
+
+
+def test_cpus_meant_for_the_ranks_become_tasks() -> None:
+    script = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --cpus-per-task=32\n"
+              "#SBATCH --time=01:00:00\nmpirun -np 32 ABYSS-P in=reads.fa\n")
+    result = diagnose_log(script, SLOTS.format(n=32), "anvil", None, False)
+    assert result["proposed"]["record_id"] == "s33-mpi-ranks-beyond-job-tasks"
+    assert "+#SBATCH --cpus-per-task=1\n" in _diff(result)
+    assert "+#SBATCH --ntasks=32\n" in _diff(result)
+
+
+@pytest.mark.parametrize(("script", "asked", "gpus", "cpus"), [
+    # a rank per GPU: 8 ranks for a node of 4 GPUs is the rank count's fault
+    ("#SBATCH --ntasks=1\ntorchpack dist-run -np 8 python t.py\n", "8", 4, 128),
+    ("#SBATCH --ntasks=1\n#SBATCH --gres=gpu:a100:2\nmpirun -np 4 python t.py\n", "4", 4, 128),
+    # 32 tasks of 16 CPUs do not fit a node of 128
+    ("#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=16\nmpirun -np 32 ./a.out\n", "32", 4, 128),
+])
+def test_job_slots_leave_gpu_and_cpu_misfits(script: str, asked: str, gpus: int,
+                                             cpus: int) -> None:
+    from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
+
+    with pytest.raises(SlotsUnresolved):
+        job_slots("#!/bin/bash\n" + script, asked, "tasks", gpus, cpus)

@@ -1179,7 +1179,9 @@ def _slots(ctx: Context, arg: str) -> str:
     """``{slots:option|tasks}``: the job's task request that gives its one Open MPI launch line
     the slots the log says it asked (maple_flow.repair.resolve_slots)."""
     try:
-        return job_slots(ctx.script, ctx.groups.get("asked"), arg)
+        site_gpus = ctx.profile.gpu.per_node if ctx.profile else None
+        node_cpus = ctx.profile.node.cpus if ctx.profile else None
+        return job_slots(ctx.script, ctx.groups.get("asked"), arg, site_gpus, node_cpus)
     except SlotsUnresolved as exc:
         raise Unresolved(str(exc)) from None
 
