@@ -203,3 +203,11 @@ def test_job_slots_leave_gpu_and_cpu_misfits(script: str, asked: str, gpus: int,
 
     with pytest.raises(SlotsUnresolved):
         job_slots("#!/bin/bash\n" + script, asked, "tasks", gpus, cpus)
+
+
+def test_a_users_count_is_set_instead_of_dropping_the_directive() -> None:
+    script = _with("#SBATCH --cpus-per-task=8", "#SBATCH --cpus-per-task=")
+    log = 'sbatch: error: Invalid numeric value "" for --cpus-per-task.\n'
+    result = diagnose_log(script, log, "delta", None, False, {"count": "16"})
+    assert result["proposed"]["record_id"] == "sbatch-count-not-a-number"
+    assert "+#SBATCH --cpus-per-task=16\n" in _diff(result)
