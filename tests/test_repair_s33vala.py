@@ -211,3 +211,10 @@ def test_a_users_count_is_set_instead_of_dropping_the_directive() -> None:
     result = diagnose_log(script, log, "delta", None, False, {"count": "16"})
     assert result["proposed"]["record_id"] == "sbatch-count-not-a-number"
     assert "+#SBATCH --cpus-per-task=16\n" in _diff(result)
+
+
+def test_an_empty_directive_beside_a_valued_one_is_asked() -> None:
+    script = _with("#SBATCH --cpus-per-task=8", "#SBATCH --cpus-per-task=\n#SBATCH -c 8")
+    log = 'sbatch: error: Invalid numeric value "" for --cpus-per-task.\n'
+    result = diagnose_log(script, log, "delta", None, False)
+    assert result.get("proposed") is None
