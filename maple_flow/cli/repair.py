@@ -76,6 +76,7 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
         Candidate,
         History,
         answer_needs,
+        answered_first,
         default_classifier,
         plan,
     )
@@ -89,8 +90,9 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
                          submit_message=submit, script=text)
     candidates = [Candidate.of(d) for d in default_classifier()(ev, profile)]
     kb = load_knowledge_base()
-    candidates = [answer_needs(c, answers or {}, list(kb.get(c.record_id).fix), profile, text)
-                  if c.needs else c for c in candidates]
+    candidates = answered_first(candidates, [
+        answer_needs(c, answers or {}, list(kb.get(c.record_id).fix), profile, text)
+        if c.needs else c for c in candidates])
     rejected = None
     if llm and (llm_always or not candidates):
         proposal = proposer_from_spec(llm).propose(ev, profile)

@@ -349,6 +349,15 @@ def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list
     return replace(candidate, fix=fix, needs=(), unresolved=())
 
 
+def answered_first(before: list[Candidate], after: list[Candidate]) -> list[Candidate]:
+    """``after`` (the candidates once the user's answers were filled in, same order as
+    ``before``) with those the answers completed moved first, in their order (pure): a user
+    who answered a record's question (count=4) wants that record's fix, not a higher-ranked
+    record's default edit (s33vala)."""
+    done = [a for b, a in zip(before, after, strict=True) if b.needs and not a.needs]
+    return done + [a for a in after if a not in done]
+
+
 def after_attempt(history: History, key: str, script: str) -> History:
     """History once a fix for the failure ``key`` produced ``script`` and it was run."""
     return replace(history, failures=(*history.failures, key),
@@ -514,8 +523,9 @@ class Loop:
         candidates: list[Candidate] = []
         if job.report.status == "failed" and job.history.attempts < self.max_attempts:
             ev = evidence_of(job.report, script, profile.scheduler)
-            candidates = [self._answered(Candidate.of(d), job, profile, script)
-                          for d in self.classify(ev, profile)]
+            found = [Candidate.of(d) for d in self.classify(ev, profile)]
+            candidates = answered_first(
+                found, [self._answered(c, job, profile, script) for c in found])
             if self.proposer is not None and (self.llm_mode == "always" or not candidates):
                 candidates = self._llm(job, ev, profile) + candidates
         while True:

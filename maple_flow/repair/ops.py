@@ -341,6 +341,15 @@ class MpiHostLoopback(Strict):
     op: Literal["mpi_host_loopback"] = "mpi_host_loopback"
 
 
+class MpiHostSlots(Strict):
+    """Give the one host an MPI launcher line names without slots (``-H localhost``, which
+    Open MPI gives one slot) the ``ranks`` its ``-np`` starts: ``-H localhost:4``. Refused for
+    a multi-node job or a list of hosts (patch_hostlist.mpi_host_slots)."""
+
+    op: Literal["mpi_host_slots"] = "mpi_host_slots"
+    ranks: int = Field(ge=2, le=100_000)
+
+
 class JoinContinuation(Strict):
     """Mend the broken continuation of a multi-line command: the line before the one that
     starts with option ``option`` gets its end-of-line backslash (added, or the blanks after
@@ -836,7 +845,8 @@ FixOp = Annotated[
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
     | GresGpus | ContainerGpuFlag | UseTorchrun | LaunchOnEveryNode | RayHeadAddress | CshSetenv
     | TorchrunThroughPython
-    | LauncherThroughPython | MpiHostLoopback | ReplaceWord | DropOption | RunThroughInterpreter
+    | LauncherThroughPython | MpiHostLoopback | MpiHostSlots | ReplaceWord | DropOption
+    | RunThroughInterpreter
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | ContainerDropLimits
     | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
@@ -862,7 +872,8 @@ OP_KINDS: tuple[str, ...] = (
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",
     "gres_gpus", "container_gpu_flag", "use_torchrun", "ray_head_address", "csh_setenv",
-    "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "replace_word",
+    "torchrun_through_python", "launcher_through_python", "mpi_host_loopback", "mpi_host_slots",
+    "replace_word",
     "drop_option",
     "run_through_interpreter", "join_continuation", "container_bind_spec",
     "container_writable_tmpfs", "container_drop_limits", "raise_open_files", "set_rank_count",

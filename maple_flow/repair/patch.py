@@ -35,7 +35,7 @@ from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
-from maple_flow.repair.patch_hostlist import mpi_host_loopback
+from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
@@ -401,6 +401,7 @@ _HANDLERS: dict[type, Handler] = {
     o.TorchrunThroughPython: lambda t, op, p: torchrun_through_python(t),
     o.LauncherThroughPython: lambda t, op, p: launcher_through_python(t, op.launcher),
     o.MpiHostLoopback: lambda t, op, p: mpi_host_loopback(t),
+    o.MpiHostSlots: lambda t, op, p: mpi_host_slots(t, op.ranks),
     o.ReplaceWord: lambda t, op, p: replace_word(t, op.line, op.old, op.new),
     o.DropOption: lambda t, op, p: drop_option(t, op.line, op.option, op.value, op.spelling),
     o.RunThroughInterpreter: lambda t, op, p: run_through_interpreter(t, op.line, op.word,

@@ -71,3 +71,38 @@ def mpi_host_loopback(text: str) -> str:
     for a, b, new in sorted(edits, reverse=True):
         text = text[:a] + new + text[b:]
     return text
+
+
+#: One host named without a slot count (``-H localhost``, ``-host node01``): Open MPI gives it
+#: one slot.
+_ONE_HOST = re.compile(r"[A-Za-z0-9_][\w.-]*")
+
+
+def mpi_host_slots(text: str, ranks: int) -> str:
+    """``text`` whose MPI launcher line that starts ``ranks`` ranks (``-np``/``-n``) on one host
+    named without slots (``-H localhost``) names that host with them (``-H localhost:4``);
+    ops.MpiHostSlots. Refused for a multi-node job, a host list of several names, or when no
+    launcher line starts exactly ``ranks`` ranks on one host without slots."""
+    nodes = [int(n) for n in _NODES.findall(text)]
+    if nodes and nodes[-1] > 1:
+        raise FixNotApplicable(f"a {nodes[-1]}-node job spreads its ranks over its hosts: which "
+                               "host takes how many only the user can say")
+    edits: list[tuple[int, int, str]] = []
+    for start, end in _logical_lines(text):
+        line = text[start:end]
+        launcher = _LAUNCHER.search(line)
+        if line.lstrip().startswith("#") or launcher is None:
+            continue
+        program = _PROGRAM.search(line, launcher.end())
+        stop = program.start() if program else len(line)
+        hosts = list(_HOSTS.finditer(line, launcher.end(), stop))
+        np = _NP.search(line, launcher.end(), stop)
+        if (len(hosts) != 1 or np is None or np.group(1) != str(ranks)
+                or not _ONE_HOST.fullmatch(hosts[0].group(1))):
+            continue
+        edits.append((start + hosts[0].end(1), start + hosts[0].end(1), f":{ranks}"))
+    if len(edits) != 1:
+        raise FixNotApplicable(f"no one MPI launcher line starts {ranks} ranks on one host named "
+                               "without its slot count")
+    a, b, new = edits[0]
+    return text[:a] + new + text[b:]

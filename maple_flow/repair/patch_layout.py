@@ -310,8 +310,13 @@ NODE_OPTIONS: dict[str, tuple[str, ...]] = {
 def set_launch_nodes(text: str, old: int | None, new: int) -> str:
     """The launch line's node counts (``torchrun --nnodes``, ``srun -N``, accelerate's
     ``--num_machines``...) set to ``new``, at the user variable they read where they read one;
-    per-rank launchers' literal totals that were ``old`` nodes' worth set to ``new`` nodes'."""
-    before = _parsed(text)
+    per-rank launchers' literal totals that were ``old`` nodes' worth set to ``new`` nodes'.
+    A script with no Python launch line (``srun -N 2 hostname``, a compiled program) keeps its
+    launch lines: scriptparse models none of them, and the job's directives carry the count."""
+    try:
+        before = parse_script(text)
+    except MapleError:
+        return text
     _, per_node = job_size(before)
     for stage in before.launch.stages:
         found = _raw_option(text, stage.name, NODE_OPTIONS.get(stage.name, ()))

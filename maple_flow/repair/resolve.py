@@ -89,6 +89,10 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{ppr:ranks}``: the ranks a ``--map-by ppr:N:node`` mapping places on the job's nodes (group
   ``ppr`` of the match, N, times ``{nodes:job}``), only when the launch asks more processes
   (group ``procs``) than that; unresolved otherwise (the request fits: the mapper refused it).
+- ``{slots:option}`` / ``{slots:tasks}``: the task directive (``ntasks``, or
+  ``ntasks-per-node`` where the script states that) and count that give a one-node job's one
+  Open MPI launch line the slots it asked (group ``asked``, its -np) from the allocation, when
+  the job asks fewer (maple_flow.repair.resolve_slots).
 - ``{named:option}`` / ``{named:required}`` / ``{named:time_cap}``: the Slurm option a
   scheduler's rejection names (group ``opt``), the value to write for it when the script lacks
   it (Slurm's own default for the job, else a question), and the run-time limit in hours it
@@ -150,6 +154,7 @@ from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
+from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
 from maple_flow.repair.resolve_step import (
     StepUnresolved,
@@ -173,7 +178,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
-                   "served_name", "command_line", "word_line", "serving_image"})
+                   "served_name", "command_line", "word_line", "serving_image", "slots"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1174,7 +1179,19 @@ def _served_name(ctx: Context, arg: str) -> str:
     return asked
 
 
-_FUNCTIONS = {"script": _script_int, "ppr": _ppr_ranks, "job_name": _valid_job_name,
+def _slots(ctx: Context, arg: str) -> str:
+    """``{slots:option|tasks}``: the job's task request that gives its one Open MPI launch line
+    the slots the log says it asked (maple_flow.repair.resolve_slots)."""
+    try:
+        site_gpus = ctx.profile.gpu.per_node if ctx.profile else None
+        node_cpus = ctx.profile.node.cpus if ctx.profile else None
+        return job_slots(ctx.script, ctx.groups.get("asked"), arg, site_gpus, node_cpus)
+    except SlotsUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
+_FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
+              "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
               "node_index": _node_index,
               "master_addr": _master_addr,

@@ -42,6 +42,8 @@ _OPTION: dict[str, frozenset[str]] = {
     "select": frozenset({"nodes", "gpus", "cpus", "memory"}),
     **dict.fromkeys(("time", "t", "walltime", "time-min"), frozenset({"walltime"})),
     **dict.fromkeys(("cpus-per-task", "c", "ncpus", "ppn", "cpus-per-gpu"), frozenset({"cpus"})),
+    # cores kept back for system use on each node (Slurm's -S/--core-spec): a count of cores
+    **dict.fromkeys(("core-spec", "S"), frozenset({"cpus"})),
     **dict.fromkeys(("partition", "p", "qos", "q", "queue"), frozenset({"queue"})),
     **dict.fromkeys(("account", "A"), frozenset({"account"})),
     # which nodes (and how many tasks on each GPU) the job takes: a node list, a task count

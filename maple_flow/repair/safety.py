@@ -306,6 +306,8 @@ ALWAYS_ALLOWED = frozenset({
     "launch_with_site_mpiexec",
     # the site's launcher word and srun's own counts in place of srun (patch_site_launcher.py)
     "site_launcher",
+    # a slot count (the launch line's own -np) after the one host it names (patch_hostlist.py)
+    "mpi_host_slots",
     # ibrun in place of mpirun/mpiexec and the job's own count (patch_ibrun.py)
     "ibrun_launch",
     # the site's launcher in place of an mpd-based mpirun, its count kept (patch_mpi_site.py)
