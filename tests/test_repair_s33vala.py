@@ -1,8 +1,7 @@
 """sbatch refuses a count directive whose value the script shows is no count (issue 17, s33vala):
 
-- an empty or zero count directive (`--cpus-per-task=`, `--ntasks=0`) named by the log is
-  dropped (Slurm's default applies); a placeholder, a value the script does not hold, or a
-  count the log does not name as refused still asks;
+- an empty or zero count directive (`--cpus-per-task=`, `--ntasks=0`) is asked for, never
+  dropped (that would set an unknown size to Slurm's default); the user's count=N is set;
 - a shell expansion with a default (`--ntasks=${SLURM_NTASKS:-4}`) gets its literal default;
 - SGE's `-S /bin/bash` read by Slurm as --core-spec is dropped (core-spec is a CPU request).
 """
@@ -37,11 +36,11 @@ def _with(old: str, new: str) -> str:
     ("#SBATCH --cpus-per-task=8", "#SBATCH -c 0",
      'sbatch: error: Invalid numeric value "0" for --cpus-per-task.\n'),
 ])
-def test_an_empty_or_zero_count_directive_is_dropped(old: str, new: str, log: str) -> None:
+def test_an_empty_or_zero_count_directive_is_asked_never_dropped(old: str, new: str,
+                                                                 log: str) -> None:
     result = diagnose_log(_with(old, new), log, "delta", None, False)
-    assert result["proposed"]["record_id"] == "s33-sbatch-count-directive-empty"
-    assert f"-{new}\n" in _diff(result)
-    assert "\n+#SBATCH" not in _diff(result)
+    assert result.get("proposed") is None
+    assert _first(result)["needs"] == ["count"]
 
 
 @pytest.mark.parametrize(("script", "log"), [
@@ -205,7 +204,7 @@ def test_job_slots_leave_gpu_and_cpu_misfits(script: str, asked: str, gpus: int,
         job_slots("#!/bin/bash\n" + script, asked, "tasks", gpus, cpus)
 
 
-def test_a_users_count_is_set_instead_of_dropping_the_directive() -> None:
+def test_a_users_count_is_set_in_the_empty_directive() -> None:
     script = _with("#SBATCH --cpus-per-task=8", "#SBATCH --cpus-per-task=")
     log = 'sbatch: error: Invalid numeric value "" for --cpus-per-task.\n'
     result = diagnose_log(script, log, "delta", None, False, {"count": "16"})

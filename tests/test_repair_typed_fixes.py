@@ -204,14 +204,11 @@ def test_a_node_count_that_is_no_number_is_asked_for_never_set_to_one() -> None:
     assert "#SBATCH --nodes=2" in answered["proposed"]["script"]
 
 
-def test_an_empty_or_zero_count_is_dropped_unless_the_user_gives_one() -> None:
-    """A zero count directive asks for nothing: it is dropped (Slurm's default applies; s33vala,
-    s33-sbatch-count-directive-empty); the user's count=N, when given, is set instead."""
+def test_an_empty_or_zero_count_is_asked_for() -> None:
     script = _script().replace("#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks=0")
     log = 'sbatch: error: Invalid numeric value "0" for --ntasks.\n'
     data = _diagnose(script, log, "stampede3")
-    assert _changed(data) == ["-#SBATCH --ntasks=0"]
-    assert any(d["needs"] == ["count"] for d in data["diagnoses"])
+    assert data["proposed"] is None and data["diagnoses"][0]["needs"] == ["count"]
     answered = _diagnose(script, log, "stampede3", {"count": "4"})
     assert _changed(answered) == ["-#SBATCH --ntasks=0", "+#SBATCH --ntasks=4"]
 
