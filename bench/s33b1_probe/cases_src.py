@@ -228,3 +228,33 @@ PBS: job killed: ncpus 15.25 exceeded limit 8 (sum)
 ''',
     expect={'families': ['resources', 'scheduler'], 'fix': '(?m)^\\+.*(ncpus=\\d|OMP_NUM_THREADS)'},
 )
+
+# ------------------------------------------------------------- class 5 (added before the records for it): the SYCL runtime loaded is older than torch's build
+
+case(
+    id='ezpzfaq-aurora-pt29-env-without-newer-oneapi-modules-sycl-symbol',
+    kind='script',
+    source='find_string:36997320269',
+    thread_site='the FAQ of a distributed-training helper (ezpz) for Aurora (found with the code search, text id 36997320269; the same text at 53298734757 and 53151581307): "some of the newer environments have a version of PyTorch which was built with a newer version of the Intel OneAPI software stack. This relies on a newer set of modules than those provided by e.g. the `module load frameworks`"; importing torch without those modules fails with this line; "This can be resolved by loading the correct set of modules"',
+    what='the job runs a conda environment whose torch was built with a newer oneAPI than the runtime the job\'s modules give, so torch\'s SYCL library misses a SYCL runtime symbol; the fix is in the job script (load the oneAPI modules the environment was built with) and which modules is the user\'s (advice or a question, not a guessed module); assumed shape - an Aurora job that activates that environment instead of loading frameworks',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh',
+    replace=[['module load frameworks', 'micromamba activate /lus/flare/projects/datascience/user/micromamba/envs/2025-08-pt29']],
+    log='''
+ImportError: /lus/flare/projects/datascience/user/micromamba/envs/2025-08-pt29/lib/python3.11/site-packages/torch/lib/libtorch-xpu-ops-sycl-ZetaKernel.so: undefined symbol: _ZN4sycl3_V17handler28extractArgsAndReqsFromLambdaEPcRKSt6vectorINS0_6detail19kernel_param_desc_tESaIS5_EEb
+''',
+    expect={'families': ['modules', 'environment'], 'fix': '(?m)^\\+.*module (?:load|use)'},
+)
+
+case(
+    id='vbenchnotes-xpu-resourced-env-files-reorder-ld-library-path-sycl-symbol',
+    kind='script',
+    source='find_string:68963480138',
+    thread_site='a video-benchmark campaign\'s notes on an Intel XPU server (found with the code search, text id 68963480138): "Re-sourcing the two env files on top of an already-sourced shell reorders `LD_LIBRARY_PATH` and breaks torch with" this line; "the working form is the probe with NO source lines at all"',
+    what='the job script sources its oneAPI/env files a second time, which puts another SYCL runtime first on LD_LIBRARY_PATH than the one torch was built with; the fix is in the script (source the environment once); not one of the ten sites - a server with Intel GPUs - so mapped: assumed shape - an Aurora job that sources setvars.sh and a venv and then sources setvars.sh again before mpiexec',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh',
+    replace=[['module load frameworks', 'source /opt/intel/oneapi/setvars.sh\nsource ~/venvs/vbench/bin/activate\nsource /opt/intel/oneapi/setvars.sh --force']],
+    log='''
+undefined symbol: _ZN4sycl3_V17handler...
+''',
+    expect={'families': ['modules', 'environment'], 'fix': '(?m)^-.*setvars\\.sh'},
+)
