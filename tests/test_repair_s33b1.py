@@ -83,3 +83,13 @@ def test_xpu_out_of_memory_is_the_programs() -> None:
     first, data = _diagnose(AURORA, log)
     assert first == "xpu-out-of-memory"
     assert _family(first) in NOT_SCRIPT_FAMILIES and data.get("proposed") is None
+
+
+def test_sycl_runtime_symbol_is_the_jobs_environment_not_an_extension_build() -> None:
+    log = ("ImportError: /envs/pt29/lib/python3.11/site-packages/torch/lib/libtorch-xpu-ops-sycl-"
+           "ZetaKernel.so: undefined symbol: _ZN4sycl3_V17handler28extractArgsAndReqsFromLambdaEPc\n")
+    first, data = _diagnose(VENV, log)
+    assert first == "s33-sycl-runtime-older-than-torch-build"
+    assert data.get("proposed") is None
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "torch-extension-undefined-symbol" not in ids
