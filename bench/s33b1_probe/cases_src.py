@@ -258,3 +258,45 @@ undefined symbol: _ZN4sycl3_V17handler...
 ''',
     expect={'families': ['modules', 'environment'], 'fix': '(?m)^-.*setvars\\.sh'},
 )
+
+# ------------------------------------------------------------- class 6 (added before any change for it): PBS walltime kill, with and without the MoM's "=>> " prefix
+
+case(
+    id='tc011-training-pbs-walltime-50-over-30-unprefixed',
+    kind='script',
+    source='find_string:20480302632',
+    thread_site='a PBS training page (project tc011; found with the code search, text id 20480302632): a job script asks `#PBS -l walltime=00:00:30` and sleeps 60 s; "If the job exceeds walltime, it will be killed" with this line (quoted without the MoM\'s `=>> ` prefix)',
+    what='the job runs longer than its walltime request, so PBS kills it; the fix is the script\'s walltime request; assumed shape - a one-node Polaris job asking walltime=00:00:30',
+    cluster='polaris', script='pbs_mpiexec.sh', replace=[['#PBS -l walltime=01:00:00', '#PBS -l walltime=00:00:30']],
+    log='''
+PBS: job killed: walltime 50 exceeded limit 30
+''',
+    expect={'families': ['scheduler'], 'fix': '(?m)^\\+#PBS -l walltime='},
+)
+
+case(
+    id='hpc-lesson-pbs-walltime-77-over-30-prefixed',
+    kind='script',
+    source='find_string:11532866729',
+    thread_site='an HPC lesson on PBS resource requests (found with the code search, text id 11532866729): a job asking a 30-second walltime (select=1:ncpus=2:mem=2g) sleeps 120 s; the error file holds this line; "Our job was killed for exceeding the amount of resources it requested"',
+    what='the job runs longer than its walltime request; the fix is the script\'s walltime; assumed shape - a one-node Polaris job asking walltime=00:00:30',
+    cluster='polaris', script='pbs_mpiexec.sh', replace=[['#PBS -l walltime=01:00:00', '#PBS -l walltime=00:00:30']],
+    log='''
+=>> PBS: job killed: walltime 77 exceeded limit 30
+''',
+    expect={'families': ['scheduler'], 'fix': '(?m)^\\+#PBS -l walltime='},
+)
+
+case(
+    id='esmf-unicos-test-build-pbs-walltime-3611-over-3600',
+    kind='script',
+    source='find_string:40786994398',
+    thread_site='a test log of a library build on a Cray PBS system (found with the code search, text id 40786994398): the unit-test build/run job is killed mid-make with this line after a one-hour limit',
+    what='the job (building and running the test suite) needs more than its one-hour walltime; the fix is a longer walltime request (or fewer tests a job); assumed shape - a Polaris job asking walltime=01:00:00',
+    cluster='polaris', script='pbs_mpiexec.sh',
+    log='''
+=>> PBS: job killed: walltime 3611 exceeded limit 3600
+make[6]: *** Deleting file '/p/work/user/intel_2017.5_mpi_g/test/testg/Unicos.intel.64.mpi.default/ESMC_FieldGridRegrid2UTest'
+''',
+    expect={'families': ['scheduler'], 'fix': '(?m)^\\+#PBS -l walltime='},
+)
