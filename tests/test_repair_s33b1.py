@@ -93,3 +93,10 @@ def test_sycl_runtime_symbol_is_the_jobs_environment_not_an_extension_build() ->
     assert data.get("proposed") is None
     ids = [d["record_id"] for d in data["diagnoses"]]
     assert "torch-extension-undefined-symbol" not in ids
+
+
+def test_pbs_walltime_kill_quoted_without_the_mom_prefix_raises_the_walltime() -> None:
+    script = POLARIS.replace("walltime=01:00:00", "walltime=00:00:30")
+    first, data = _diagnose(script, "PBS: job killed: walltime 50 exceeded limit 30\n", "polaris")
+    assert first == "pbs-walltime-exceeded"
+    assert "+#PBS -l walltime=01:00:00" in data["proposed"]["diff"]
