@@ -300,3 +300,33 @@ make[6]: *** Deleting file '/p/work/user/intel_2017.5_mpi_g/test/testg/Unicos.in
 ''',
     expect={'families': ['scheduler'], 'fix': '(?m)^\\+#PBS -l walltime='},
 )
+
+# ------------------------------------------------------------- class 7 (added before the record for it): DeepSpeed's XPU accelerator plugin older than DeepSpeed
+
+case(
+    id='ipexds81-lightning-deepspeed-xpu-accelerator-abstract-methods',
+    kind='not_script',
+    source='https://github.com/intel/intel-extension-for-deepspeed/issues/81',
+    thread_site='intel/intel-extension-for-deepspeed issue 81: PyTorch Lightning with DeepSpeed on an Intel GPU fails in get_accelerator with this error (a conda environment with a recent DeepSpeed and the extension)',
+    what='the installed DeepSpeed expects accelerator methods the installed intel-extension-for-deepspeed plugin does not implement (the two packages\' versions do not match); the fix is installing matching versions, not the job script; not one of the ten sites - a workstation - so mapped: assumed shape - an Aurora job running the Lightning program with mpiexec',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh', replace=VENV,
+    log='''
+  File "/home/user/miniconda3/envs/pytorch/lib/python3.10/site-packages/deepspeed/accelerator/real_accelerator.py", line 184, in get_accelerator
+    ds_accelerator = XPU_Accelerator()
+TypeError: Can't instantiate abstract class XPU_Accelerator with abstract methods available_memory, capture_to_graph, create_graph, export_envs, handles_memory_backpressure, is_pinned, is_triton_supported, replay_graph, resolves_data_dependency, set_visible_devices_envs, supported_dtypes, use_host_timers, visible_devices_envs
+''',
+)
+
+case(
+    id='ipexds46-xpu-accelerator-abstract-supported-dtypes',
+    kind='not_script',
+    source='https://github.com/intel/intel-extension-for-deepspeed/issues/46',
+    thread_site='intel/intel-extension-for-deepspeed issue 46: installing DeepSpeed after the extension, DeepSpeed fails with this error; "Installing extension from source helped" (the released plugin lacked the method the newer DeepSpeed needs)',
+    what='DeepSpeed and its XPU accelerator plugin are of mismatched versions; fixed by installing the plugin from source, not in any job script; not one of the ten sites - a workstation - so mapped: assumed shape - an Aurora job running a DeepSpeed program with mpiexec',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh', replace=VENV,
+    log='''
+File "..../DeepSpeed/deepspeed/accelerator/real_accelerator.py", line 147, in get_accelerator
+    ds_accelerator = XPU_Accelerator()
+TypeError: Can't instantiate abstract class XPU_Accelerator with abstract method supported_dtypes
+''',
+)
