@@ -100,3 +100,11 @@ def test_pbs_walltime_kill_quoted_without_the_mom_prefix_raises_the_walltime() -
     first, data = _diagnose(script, "PBS: job killed: walltime 50 exceeded limit 30\n", "polaris")
     assert first == "pbs-walltime-exceeded"
     assert "+#PBS -l walltime=01:00:00" in data["proposed"]["diff"]
+
+
+def test_deepspeed_accelerator_plugin_mismatch_is_a_library_version() -> None:
+    log = ("TypeError: Can't instantiate abstract class XPU_Accelerator with abstract method "
+           "supported_dtypes\n")
+    first, data = _diagnose(VENV, log)
+    assert first == "s33-deepspeed-accelerator-plugin-version-mismatch"
+    assert _family(first) in NOT_SCRIPT_FAMILIES and data.get("proposed") is None
