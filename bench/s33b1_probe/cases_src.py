@@ -330,3 +330,18 @@ File "..../DeepSpeed/deepspeed/accelerator/real_accelerator.py", line 147, in ge
 TypeError: Can't instantiate abstract class XPU_Accelerator with abstract method supported_dtypes
 ''',
 )
+
+# ------------------------------------------------------------- class 8 (added before the record for it): PBS filesystems= names a file system the site lacks
+
+case(
+    id='iri-notes-qsub-invalid-filesystem-identifiers-gila',
+    kind='script',
+    source='find_string:70679472705',
+    thread_site='notes of a job-submission tool for ALCF systems (found with the code search, text id 70679472705): rejections that "mean fix the request, not try another road", among them this qsub answer (gila is the file system of Sunspot, the Aurora test system)',
+    what='the script\'s `-l filesystems=` names a file system the PBS server of this system does not know (another system\'s), so qsub refuses the job; the fix is the script\'s filesystems list (the site\'s file systems); assumed shape - an Aurora job script whose filesystems list was copied from Sunspot (home:gila)',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh', replace=[['filesystems=home:flare', 'filesystems=home:gila']],
+    log='''
+qsub: Invalid filesystem identifiers gila
+''',
+    expect={'families': ['scheduler'], 'fix': '(?m)^\\+#PBS -l filesystems=(?!.*gila)'},
+)
