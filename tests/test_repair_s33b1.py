@@ -108,3 +108,10 @@ def test_deepspeed_accelerator_plugin_mismatch_is_a_library_version() -> None:
     first, data = _diagnose(VENV, log)
     assert first == "s33-deepspeed-accelerator-plugin-version-mismatch"
     assert _family(first) in NOT_SCRIPT_FAMILIES and data.get("proposed") is None
+
+
+def test_unknown_filesystem_identifier_gets_the_sites_filesystems() -> None:
+    script = AURORA.replace("filesystems=home:flare", "filesystems=home:gila")
+    first, data = _diagnose(script, "qsub: Invalid filesystem identifiers gila\n")
+    assert first == "s33-pbs-filesystems-identifier-unknown"
+    assert "+#PBS -l filesystems=home:flare" in data["proposed"]["diff"]
