@@ -53,11 +53,16 @@ def test_runtime_mix_without_a_oneapi_setup_in_the_script_is_not_the_script() ->
 
 
 def test_oneccl_sender_cache_warning_raises_the_cap() -> None:
-    log = ("CCL_WARN| Sender cache limit is reached: cache size: 1000, limit:\n1000, it will "
-           "clear older elements from the cache.\n")
-    first, data = _diagnose(AURORA, log)
+    warning = ("CCL_WARN| Sender cache limit is reached: cache size: 1000, limit:\n1000, it will "
+               "clear older elements from the cache.\n")
+    crash = "oneCCL: ze_fd_manager.cpp:390 convert_fd_pidfd: pidfd_getfd failed: fd: -1\n"
+    first, data = _diagnose(AURORA, warning + crash)
     assert first == "s33-oneccl-ipc-sender-cache-limit"
     assert "+export CCL_ZE_CACHE_GET_IPC_HANDLES_THRESHOLD=16384" in data["proposed"]["diff"]
+    oom = ("RuntimeError: level_zero backend failed with error: 39 "
+           "(UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\n")
+    _, data = _diagnose(AURORA, warning + oom)
+    assert data.get("proposed") is None
 
 
 def test_refused_pidfd_exchange_uses_sockets_and_a_bad_fd_does_not() -> None:
@@ -87,7 +92,8 @@ def test_xpu_out_of_memory_is_the_programs() -> None:
 
 def test_sycl_runtime_symbol_is_the_jobs_environment_not_an_extension_build() -> None:
     log = ("ImportError: /envs/pt29/lib/python3.11/site-packages/torch/lib/libtorch-xpu-ops-sycl-"
-           "ZetaKernel.so: undefined symbol: _ZN4sycl3_V17handler28extractArgsAndReqsFromLambdaEPc\n")
+           "ZetaKernel.so: undefined symbol: "
+           "_ZN4sycl3_V17handler28extractArgsAndReqsFromLambdaEPc\n")
     first, data = _diagnose(VENV, log)
     assert first == "s33-sycl-runtime-older-than-torch-build"
     assert data.get("proposed") is None
