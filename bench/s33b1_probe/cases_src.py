@@ -345,3 +345,35 @@ qsub: Invalid filesystem identifiers gila
 ''',
     expect={'families': ['scheduler'], 'fix': '(?m)^\\+#PBS -l filesystems=(?!.*gila)'},
 )
+
+# ------------------------------------------------------------- class 1, more (added before any change for them): Aurora-tile OOMs, one of them fragmented
+
+case(
+    id='uma-xpu-review-oom-1282gib-fragmented-1429-reserved',
+    kind='script',
+    source='find_string:70457033545',
+    thread_site='a review of a project\'s activation-checkpointing work on Aurora tiles (63.98 GiB; PBS; found with the code search, text id 70457033545): the log of the N=18 run holds this error; "It is substantially a fragmentation failure" (14.29 GiB reserved but unallocated against a 2.42 GiB deficit), "addressable without any code change": first recommended action `PYTORCH_XPU_ALLOC_CONF=expandable_segments:True` ("verify the accepted key"), then code changes; not yet tried',
+    what='DOUBTFUL: the caching allocator holds far more free-but-fragmented memory than the deficit; the review proposes an allocator setting in the job environment (unverified) and code changes; the answer must not be "not the script" from the out-of-memory line alone, and a fix is only right if it is the allocator setting; assumed shape - a one-node Aurora job, mpiexec',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh', replace=ONE_NODE,
+    log='''
+XPU out of memory. Tried to allocate 12.82 GiB.
+GPU 0 has a total capacity of 63.98 GiB of which 10.40 GiB is free.
+Of the allocated memory 39.23 GiB is allocated by PyTorch,
+and 14.29 GiB is reserved by PyTorch but unallocated.
+''',
+    expect={'families': ['devices', 'environment'], 'fix': '(?m)^\\+.*PYTORCH_XPU_ALLOC_CONF=\\S*expandable_segments'},
+)
+
+case(
+    id='torchtitan-moe-debugmodel-ep-vocab-projection-oom-3127gib',
+    kind='not_script',
+    source='find_string:66236681516',
+    thread_site='notes validating a MoE expert-parallel refactor on Aurora tiles (found with the code search, text id 66236681516): one configuration (`moe_debugmodel_ep`, local batch 8) dies with this error; "The two non-clean rows reveal *configuration* issues, not refactor regressions": the 31.27 GiB is the cross-entropy projection (8 x 8192 tokens x 256128 vocab, bf16)',
+    what='the training configuration (local batch size x sequence x vocabulary) needs a tensor larger than the tile\'s free memory; the fix is the model/batch configuration, not the job script; assumed shape - a one-node Aurora job, mpiexec',
+    cluster='aurora', script='pbs_aurora_mpiexec.sh', replace=ONE_NODE,
+    log='''
+torch.OutOfMemoryError: XPU out of memory. Tried to allocate 31.27 GiB.
+GPU 2 has a total capacity of 63.98 GiB of which 30.13 GiB is free.
+Of the allocated memory 31.67 GiB is allocated by PyTorch ...
+''',
+)
