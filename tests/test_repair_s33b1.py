@@ -121,3 +121,13 @@ def test_unknown_filesystem_identifier_gets_the_sites_filesystems() -> None:
     first, data = _diagnose(script, "qsub: Invalid filesystem identifiers gila\n")
     assert first == "s33-pbs-filesystems-identifier-unknown"
     assert "+#PBS -l filesystems=home:flare" in data["proposed"]["diff"]
+
+
+def test_xpu_oom_with_a_fragmented_pool_is_not_called_the_programs() -> None:
+    log = ("XPU out of memory. Tried to allocate 12.82 GiB.\nGPU 0 has a total capacity of 63.98 "
+           "GiB of which 10.40 GiB is free.\nOf the allocated memory 39.23 GiB is allocated by "
+           "PyTorch,\nand 14.29 GiB is reserved by PyTorch but unallocated.\n")
+    first, data = _diagnose(AURORA, log)
+    assert first == "s33-xpu-oom-fragmented-pool"
+    assert data.get("proposed") is None
+    assert data["diagnoses"][0]["verdict"] == "script"
