@@ -1,0 +1,77 @@
+"""s33not: not-script classes read from the failing component's own words - NCCL's topology
+reader missing a node attribute, a container image the node cannot mount, torch's DataLoader
+refusing its own option combination, the program misusing torch's tensor/module API, the CUDA
+driver's CUDA_ERROR_UNKNOWN - are advice with no fix; their look-alikes are not claimed."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair import FailureEvidence, classify
+
+SRUN = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+        "#SBATCH --time=02:00:00\nsrun python -u train.py --epochs 4\n")
+APPTAINER = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n"
+             "#SBATCH --gpus-per-node=4\n#SBATCH --time=02:00:00\nmodule load apptainer\n"
+             "srun apptainer exec --nv image.sif python train.py\n")
+
+CASES = [
+    (SRUN, "host:1:2 [0] graph/xml.h:85 NCCL WARN Attribute busid of node nic not found\n",
+     "nccl-topology-attribute-missing"),
+    (APPTAINER, "FATAL:   container creation failed: mount hook function failure: mount "
+     "/proc/self/fd/3, kernel reported a bad superblock for squashfs image partition\n",
+     "container-image-unmountable"),
+    (APPTAINER, "FATAL:   could not open image my.sif: SIF image my.sif is corrupted: wrong "
+     "partition size\n", "container-image-unmountable"),
+    (SRUN, "ValueError: persistent_workers option needs num_workers > 0\n",
+     "dataloader-option-conflict"),
+    (SRUN, "ValueError: sampler option is mutually exclusive with shuffle\n",
+     "dataloader-option-conflict"),
+    (SRUN, "TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to "
+     "copy the tensor to host memory first.\n", "torch-tensor-api-misuse"),
+    (SRUN, "AttributeError: cannot assign module before Module.__init__() call\n",
+     "torch-tensor-api-misuse"),
+    (SRUN, "cuInit returned error 999 CUDA_ERROR_UNKNOWN\n", "cuda-driver-error-unknown"),
+    (APPTAINER, "E cuda_driver.cc:406] failed call to cuInit: CUDA_ERROR_UNKNOWN\n",
+     "cuda-driver-error-unknown"),
+]
+
+
+@pytest.mark.parametrize(("script", "log", "record"), CASES)
+def test_recognised_as_not_the_script(script: str, log: str, record: str) -> None:
+    data = diagnose_log(script, log, "delta", None, False)
+    first = data["diagnoses"][0]
+    assert (first["record_id"], first["verdict"]) == (record, "not_script")
+    assert data["proposed"] is None
+
+
+def _ids(script: str, log: str) -> set[str]:
+    return {d.record_id for d in classify(FailureEvidence(cluster="delta", stderr=log,
+                                                          script=script))}
+
+
+def test_nccls_info_dump_of_the_same_words_is_not_a_failure() -> None:
+    log = "gpu23:1513:1528 [2] NCCL INFO Attribute coll of node net not found\n"
+    assert "nccl-topology-attribute-missing" not in _ids(SRUN, log)
+
+
+def test_a_worker_count_of_zero_on_the_launch_line_is_the_scripts_value() -> None:
+    script = SRUN.replace("--epochs 4", "--epochs 4 --num_workers 0")
+    log = ("ValueError: prefetch_factor option could only be specified in multiprocessing.let "
+           "num_workers > 0 to enable multiprocessing, otherwise set prefetch_factor to None.\n")
+    assert "dataloader-option-conflict" in _ids(SRUN, log)
+    assert "dataloader-option-conflict" not in _ids(script, log)
+
+
+def test_a_container_started_without_the_gpu_is_not_the_nodes_driver() -> None:
+    script = APPTAINER.replace("exec --nv ", "exec ")
+    log = "E cuda_driver.cc:318] failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error\n"
+    assert "cuda-driver-error-unknown" not in _ids(script, log)
+
+
+def test_no_loop_device_is_not_a_damaged_image() -> None:
+    log = ("FATAL:   container creation failed: while mounting image /proc/self/fd/3: failed to "
+           "find loop device: could not attach image file to loop device: no loop devices "
+           "available\n")
+    assert "container-image-unmountable" not in _ids(APPTAINER, log)
