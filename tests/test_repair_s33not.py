@@ -1,7 +1,8 @@
 """s33not: not-script classes read from the failing component's own words - NCCL's topology
 reader missing a node attribute, a container image the node cannot mount, torch's DataLoader
 refusing its own option combination, the program misusing torch's tensor/module API, the CUDA
-driver's CUDA_ERROR_UNKNOWN - are advice with no fix; their look-alikes are not claimed."""
+driver's CUDA_ERROR_UNKNOWN, a module lacking a name (version skew), an HTTP route the server
+does not serve - are advice with no fix; their look-alikes are not claimed."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ SRUN = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --
 APPTAINER = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n"
              "#SBATCH --gpus-per-node=4\n#SBATCH --time=02:00:00\nmodule load apptainer\n"
              "srun apptainer exec --nv image.sif python train.py\n")
+
+VLLM = SRUN.replace("python -u train.py --epochs 4", "vllm serve ./model --port 8000")
 
 CASES = [
     (SRUN, "host:1:2 [0] graph/xml.h:85 NCCL WARN Attribute busid of node nic not found\n",
@@ -35,6 +38,10 @@ CASES = [
     (SRUN, "cuInit returned error 999 CUDA_ERROR_UNKNOWN\n", "cuda-driver-error-unknown"),
     (APPTAINER, "E cuda_driver.cc:406] failed call to cuInit: CUDA_ERROR_UNKNOWN\n",
      "cuda-driver-error-unknown"),
+    (SRUN, "AttributeError: module 'numpy' has no attribute 'float'.\n",
+     "python-module-missing-attribute"),
+    (VLLM, 'INFO:     127.0.0.1:35474 - "POST /generate HTTP/1.1" 404 Not Found\n',
+     "server-route-not-served"),
 ]
 
 
@@ -75,3 +82,20 @@ def test_no_loop_device_is_not_a_damaged_image() -> None:
            "find loop device: could not attach image file to loop device: no loop devices "
            "available\n")
     assert "container-image-unmountable" not in _ids(APPTAINER, log)
+
+
+def test_torch_without_xpu_is_left_to_its_own_record() -> None:
+    log = "AttributeError: module 'torch' has no attribute 'xpu'\n"
+    assert "python-module-missing-attribute" not in _ids(SRUN, log)
+
+
+def test_a_404_on_chat_completions_names_a_model_not_a_route() -> None:
+    log = 'INFO:     172.18.0.1:49352 - "POST /v1/chat/completions HTTP/1.1" 404 Not Found\n'
+    assert "server-route-not-served" not in _ids(VLLM, log)
+
+
+def test_a_script_that_requests_a_url_path_itself_is_not_claimed() -> None:
+    script = VLLM + "curl -s http://localhost:8000/generate -d @prompt.json\n"
+    log = 'INFO:     127.0.0.1:35474 - "POST /generate HTTP/1.1" 404 Not Found\n'
+    assert "server-route-not-served" in _ids(VLLM, log)
+    assert "server-route-not-served" not in _ids(script, log)
