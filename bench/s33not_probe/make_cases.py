@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write cases.yaml of the s33not probe (split by sha256(id): even -> tune, odd -> heldout)."""
 import hashlib
 from pathlib import Path
