@@ -2,7 +2,9 @@
 reader missing a node attribute, a container image the node cannot mount, torch's DataLoader
 refusing its own option combination, the program misusing torch's tensor/module API, the CUDA
 driver's CUDA_ERROR_UNKNOWN, a module lacking a name (version skew), an HTTP route the server
-does not serve - are advice with no fix; their look-alikes are not claimed."""
+does not serve, a Triton kernel beyond the GPU's shared memory, a tokenizer class the installed
+transformers lacks, a YAML file that does not parse, Python's recursion limit - are advice with
+no fix; their look-alikes are not claimed."""
 
 from __future__ import annotations
 
@@ -42,6 +44,15 @@ CASES = [
      "python-module-missing-attribute"),
     (VLLM, 'INFO:     127.0.0.1:35474 - "POST /generate HTTP/1.1" 404 Not Found\n',
      "server-route-not-served"),
+    (SRUN, "triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: "
+     "81920, Hardware limit: 65536. Reducing block sizes or `num_stages` may help.\n",
+     "triton-kernel-shared-memory-exceeded"),
+    (SRUN, "ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently "
+     "imported.\n", "tokenizer-class-not-in-transformers"),
+    (SRUN, "yaml.scanner.ScannerError: mapping values are not allowed here\n  in "
+     "\"configs/train.yaml\", line 12, column 9\n", "yaml-config-syntax-error"),
+    (SRUN, "RecursionError: maximum recursion depth exceeded while calling a Python object\n",
+     "python-recursion-limit"),
 ]
 
 
@@ -99,3 +110,15 @@ def test_a_script_that_requests_a_url_path_itself_is_not_claimed() -> None:
     log = 'INFO:     127.0.0.1:35474 - "POST /generate HTTP/1.1" 404 Not Found\n'
     assert "server-route-not-served" in _ids(VLLM, log)
     assert "server-route-not-served" not in _ids(script, log)
+
+
+def test_a_server_line_without_its_trust_remote_code_flag_is_not_claimed() -> None:
+    log = "ValueError: Tokenizer class QWenTokenizer does not exist or is not currently imported.\n"
+    assert "tokenizer-class-not-in-transformers" not in _ids(VLLM, log)
+
+
+def test_a_yaml_file_the_script_writes_itself_is_not_claimed() -> None:
+    script = SRUN.replace("srun python", "cat > config.yaml <<EOF\nlr: 1\nEOF\nsrun python")
+    log = "yaml.scanner.ScannerError: mapping values are not allowed here\n"
+    assert "yaml-config-syntax-error" in _ids(SRUN, log)
+    assert "yaml-config-syntax-error" not in _ids(script, log)
