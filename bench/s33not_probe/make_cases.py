@@ -251,6 +251,26 @@ CASES = [
          what="the program's input is nested deeper than Python's recursion limit - the program/data; assumed shape - srun python, diagnosed as on Delta",
          cluster="delta", script="srun_python.sh",
          log="RecursionError: maximum recursion depth exceeded while decoding a JSON object from a unicode string\nmigkit: unexpected internal error; the traceback above is the whole of what we know. Please report it.\n"),
+    # --- batch 4 (added before any run of the new code on them): a compiled module built against
+    # NumPy 1.x imported under NumPy 2.x
+    dict(id="jetson-yolo-predict-numpy-2-abi", kind="not_script",
+         source="find_string:11238541790",
+         thread_site="a user's notes running YOLO prediction on a Jetson: a compiled module built for NumPy 1.x fails under NumPy 2.2.6",
+         what="a binary package of the environment was built against NumPy 1.x and NumPy 2 is installed - the environment's package versions; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.2.6 as it may crash. To support both 1.x and 2.x\nversions of NumPy, modules must be compiled with NumPy 2.0.\nSome module may need to rebuild instead e.g. with 'pybind11>=2.12'.\n"),
+    dict(id="tensorflow-gpu-check-numpy-2-abi", kind="not_script",
+         source="find_string:55551078725",
+         thread_site="a user's TensorFlow GPU check: NumPy 2.0.2 does not match the installed TensorFlow; fix: downgrade numpy",
+         what="version skew between TensorFlow's compiled modules and NumPy 2 - the environment; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.2 as it may crash. To support both 1.x and 2.x\nversions of NumPy, modules must be compiled with NumPy 2.0.\n"),
+    dict(id="pytest-collection-importerror-numpy-2-abi", kind="not_script",
+         source="find_string:70068164945",
+         thread_site="a project's change notes: the full test suite fails at collection on ~75 modules with this ImportError, pre-existing and unrelated to the change",
+         what="the environment's compiled modules need NumPy 1.x - the environment's versions; assumed shape - srun python -m pytest, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="    `ImportError: A module that was compiled using NumPy 1.x cannot be run in\n    NumPy 2.2.6`. Confirmed pre-existing and unrelated to this change in the\n"),
 ]
 
 
