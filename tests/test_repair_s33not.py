@@ -3,8 +3,8 @@ reader missing a node attribute, a container image the node cannot mount, torch'
 refusing its own option combination, the program misusing torch's tensor/module API, the CUDA
 driver's CUDA_ERROR_UNKNOWN, a module lacking a name (version skew), an HTTP route the server
 does not serve, a Triton kernel beyond the GPU's shared memory, a tokenizer class the installed
-transformers lacks, a YAML file that does not parse, Python's recursion limit - are advice with
-no fix; their look-alikes are not claimed."""
+transformers lacks, a YAML file that does not parse, Python's recursion limit, a NumPy 1.x
+extension under NumPy 2 - are advice with no fix; their look-alikes are not claimed."""
 
 from __future__ import annotations
 
@@ -53,6 +53,8 @@ CASES = [
      "\"configs/train.yaml\", line 12, column 9\n", "yaml-config-syntax-error"),
     (SRUN, "RecursionError: maximum recursion depth exceeded while calling a Python object\n",
      "python-recursion-limit"),
+    (SRUN, "A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.2.6 as it may "
+     "crash.\n", "numpy-abi-version-skew"),
 ]
 
 
