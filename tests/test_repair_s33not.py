@@ -4,7 +4,8 @@ refusing its own option combination, the program misusing torch's tensor/module 
 driver's CUDA_ERROR_UNKNOWN, a module lacking a name (version skew), an HTTP route the server
 does not serve, a Triton kernel beyond the GPU's shared memory, a tokenizer class the installed
 transformers lacks, a YAML file that does not parse, Python's recursion limit, a NumPy 1.x
-extension under NumPy 2 - are advice with no fix; their look-alikes are not claimed."""
+extension under NumPy 2, an object spawned workers cannot receive, unequal samples
+collated - are advice with no fix; their look-alikes are not claimed."""
 
 from __future__ import annotations
 
@@ -55,6 +56,10 @@ CASES = [
      "python-recursion-limit"),
     (SRUN, "A module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.2.6 as it may "
      "crash.\n", "numpy-abi-version-skew"),
+    (SRUN, "AttributeError: Can't pickle local object 'Data.__init__.<locals>.<lambda>'\n",
+     "object-not-picklable-for-worker"),
+    (SRUN, "RuntimeError: Trying to resize storage that is not resizable\n",
+     "batch-collate-unequal-samples"),
 ]
 
 
