@@ -58,6 +58,8 @@ CASES = [
      "crash.\n", "numpy-abi-version-skew"),
     (SRUN, "AttributeError: Can't pickle local object 'Data.__init__.<locals>.<lambda>'\n",
      "object-not-picklable-for-worker"),
+    (SRUN, "_pickle.PicklingError: Can't pickle <function <lambda> at 0x7f>: attribute lookup "
+     "<lambda> on __main__ failed\n", "object-not-picklable-for-worker"),
     (SRUN, "RuntimeError: Trying to resize storage that is not resizable\n",
      "batch-collate-unequal-samples"),
 ]
