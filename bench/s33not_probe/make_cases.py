@@ -303,6 +303,25 @@ CASES = [
          what="the program's transforms give images of different sizes in one batch - the program's data code; assumed shape - srun python, diagnosed as on Delta",
          cluster="delta", script="srun_python.sh",
          log="RuntimeError: Trying to resize storage that is not resizable\nRuntimeError: Caught RuntimeError in DataLoader worker process 0.\n"),
+    # --- batch 6 (added before any run of the new code on them): a module left on the meta device
+    dict(id="indicf5-vocoder-meta-tensor-to-device", kind="not_script",
+         source="find_string:53977944568",
+         thread_site="a TTS project's pitfalls: loading the remote-code model succeeds, the vocoder's .to(device) then fails because its weights are still on the meta device",
+         what="the model code leaves parameters on the meta device and then moves them - the program/library loading code; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="NotImplementedError: Cannot copy out of meta tensor; no data!\nPlease use torch.nn.Module.to_empty() instead of torch.nn.Module.to()\nwhen moving module from meta to a different device.\n"),
+    dict(id="bnb-max-memory-cpu-entry-meta-tensor-crash", kind="not_script",
+         source="find_string:52123557568",
+         thread_site="a pod's crash record: after the shards load, the first forward of a bitsandbytes-quantised model crashes moving its quant state; cause given: a cpu entry in max_memory",
+         what="the program's loading options (max_memory with a cpu entry) leave quantisation state on the meta device - the program's configuration; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log='5. CRASH: NotImplementedError: Cannot copy out of meta tensor; no data!\nFile "bitsandbytes/nn/modules.py", in to\n    self.quant_state.to(device)\n'),
+    dict(id="segment-pipeline-qwen-reid-meta-tensor-500", kind="not_script",
+         source="find_string:52779936838",
+         thread_site="a video-analytics service's problem report: most batch requests return HTTP 500; the backend log shows the Qwen and ReID models failing to load with the meta-tensor error",
+         what="the service's model loading leaves modules on the meta device - the program's loading code; assumed shape - srun python serving the pipeline, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="NotImplementedError: Cannot copy out of meta tensor; no data! Please use torch.nn.Module.to_empty() instead of torch.nn.Module.to() when moving module from meta to a different device.\n"),
 ]
 
 
