@@ -5,7 +5,8 @@ driver's CUDA_ERROR_UNKNOWN, a module lacking a name (version skew), an HTTP rou
 does not serve, a Triton kernel beyond the GPU's shared memory, a tokenizer class the installed
 transformers lacks, a YAML file that does not parse, Python's recursion limit, a NumPy 1.x
 extension under NumPy 2, an object spawned workers cannot receive, unequal samples
-collated - are advice with no fix; their look-alikes are not claimed."""
+collated, a module left on the meta device - are advice with no fix; their look-alikes are not
+claimed."""
 
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ CASES = [
      "<lambda> on __main__ failed\n", "object-not-picklable-for-worker"),
     (SRUN, "RuntimeError: Trying to resize storage that is not resizable\n",
      "batch-collate-unequal-samples"),
+    (SRUN, "NotImplementedError: Cannot copy out of meta tensor; no data!\n",
+     "module-left-on-meta-device"),
 ]
 
 
