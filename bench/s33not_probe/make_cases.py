@@ -322,6 +322,25 @@ CASES = [
          what="the service's model loading leaves modules on the meta device - the program's loading code; assumed shape - srun python serving the pipeline, diagnosed as on Delta",
          cluster="delta", script="srun_python.sh",
          log="NotImplementedError: Cannot copy out of meta tensor; no data! Please use torch.nn.Module.to_empty() instead of torch.nn.Module.to() when moving module from meta to a different device.\n"),
+    # --- batch 7 (added before any run of the new code on them): torchvision built for another torch
+    dict(id="auto-round-import-torchvision-nms-missing", kind="not_script",
+         source="find_string:54838192106",
+         thread_site="an issue's traceback: importing a quantisation library fails while torch registers torchvision's operators in a venv",
+         what="the environment's torchvision was built for another torch release - the package set; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log='    if torch._C._dispatch_has_kernel_for_dispatch_key(self.qualname, "Meta"):\n       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\nRuntimeError: operator torchvision::nms does not exist\n'),
+    dict(id="lavila-sandbox-startup-torchvision-nms", kind="not_script",
+         source="find_string:69094006436",
+         thread_site="a project's verification table: the sandbox exits 1 before its server binds; the traceback ends in the torchvision import",
+         what="torch and torchvision in the environment do not match - the package set; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="Traceback ends with `RuntimeError: operator torchvision::nms does not exist` while importing `torchvision` from `captioning.py`.\n"),
+    dict(id="colab-stale-preinstalled-torchvision-nms", kind="not_script",
+         source="find_string:58150931636",
+         thread_site="a project's packaging note: an install upgraded torch and left a preinstalled torchvision built against the older ABI",
+         what="a stale torchvision beside a newer torch - the environment's package set; assumed shape - srun python, diagnosed as on Delta",
+         cluster="delta", script="srun_python.sh",
+         log="    RuntimeError: operator torchvision::nms does not exist\n"),
 ]
 
 
