@@ -5,8 +5,8 @@ driver's CUDA_ERROR_UNKNOWN, a module lacking a name (version skew), an HTTP rou
 does not serve, a Triton kernel beyond the GPU's shared memory, a tokenizer class the installed
 transformers lacks, a YAML file that does not parse, Python's recursion limit, a NumPy 1.x
 extension under NumPy 2, an object spawned workers cannot receive, unequal samples
-collated, a module left on the meta device - are advice with no fix; their look-alikes are not
-claimed."""
+collated, a module left on the meta device, torchvision built for another torch - are advice
+with no fix; their look-alikes are not claimed."""
 
 from __future__ import annotations
 
@@ -65,6 +65,8 @@ CASES = [
      "batch-collate-unequal-samples"),
     (SRUN, "NotImplementedError: Cannot copy out of meta tensor; no data!\n",
      "module-left-on-meta-device"),
+    (SRUN, "RuntimeError: operator torchvision::nms does not exist\n",
+     "torchvision-built-for-other-torch"),
 ]
 
 
