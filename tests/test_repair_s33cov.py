@@ -128,14 +128,14 @@ def test_mpd_launcher_with_the_sites_own_word_gets_no_swap() -> None:
 def test_worker_only_loader_options_are_the_programs(log: str) -> None:
     result = diagnose_log(_srun(), log, "delta", None, False)
     first = first_diagnosis(result)
-    assert first["record_id"] == "dataloader-worker-option-without-workers"
+    assert first["record_id"] == "dataloader-option-conflict"
     assert first["verdict"] == "not_script" and _diff(result) == ""
 
 
 def test_a_zero_worker_count_of_the_script_is_not_called_the_programs() -> None:
     script = _srun(launch=SRUN_LAUNCH + " --num_workers 0")
     result = diagnose_log(script, PREFETCH, "delta", None, False)
-    assert all(d["record_id"] != "dataloader-worker-option-without-workers"  # type: ignore[index]
+    assert all(d["record_id"] != "dataloader-option-conflict"  # type: ignore[index]
                for d in result["diagnoses"])  # type: ignore[union-attr]
 
 

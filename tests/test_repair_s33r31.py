@@ -41,7 +41,7 @@ module load openmpi5
 
 
 def test_records_are_sourced_and_signature_only() -> None:
-    assert len(NEW) == 11
+    assert len(NEW) == 10  # cublas-alloc-failed-one-process-job folded into s33_cov.yaml
     assert all(r.references and r.signature_only for r in NEW)
 
 
@@ -221,7 +221,7 @@ _CUBLAS = ("RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling "
 def test_cublas_alloc_failed_in_a_one_process_job_is_the_program() -> None:
     data = _diagnose(_ONE.format(run="python train.py"), _CUBLAS, "delta")
     assert not data["proposed"]
-    assert data["diagnoses"][0]["record_id"] == "cublas-alloc-failed-one-process-job"
+    assert data["diagnoses"][0]["record_id"] == "blas-handle-alloc-failed-one-process"
     for run in ("torchrun --nproc_per_node=4 train.py", "python a.py &\npython b.py &\nwait"):
         data = _diagnose(_ONE.format(run=run), _CUBLAS, "delta")
-        assert data["diagnoses"][0]["record_id"] != "cublas-alloc-failed-one-process-job", run
+        assert data["diagnoses"][0]["record_id"] != "blas-handle-alloc-failed-one-process", run
