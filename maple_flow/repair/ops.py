@@ -732,6 +732,14 @@ class AllocationConstraint(Strict):
     value: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
 
 
+class ContainerOptionToSrun(Strict):
+    """Move the container options of the batch header (``#SBATCH --environment``,
+    ``--container-image``) to the srun line, so srun itself runs on the host
+    (maple_flow.repair.patch_container_header)."""
+
+    op: Literal["container_option_to_srun"] = "container_option_to_srun"
+
+
 class SitePolicy(Strict):
     """Read a site's generic submit-policy refusal against the script's header and the site's
     rules (node-type constraint by whether the job asks GPUs, a queue name the profile lists, a
@@ -794,7 +802,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers,
+    | SitePolicy | LowerLoaderWorkers | ContainerOptionToSrun,
     Field(discriminator="op"),
 ]
 
@@ -824,7 +832,7 @@ OP_KINDS: tuple[str, ...] = (
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
-    "site_policy", "lower_loader_workers",
+    "site_policy", "lower_loader_workers", "container_option_to_srun",
 )
 
 

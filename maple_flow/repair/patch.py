@@ -27,6 +27,7 @@ from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_constraint import allocation_constraint
+from maple_flow.repair.patch_container_header import container_option_to_srun
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
@@ -442,6 +443,7 @@ _HANDLERS: dict[type, Handler] = {
     o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
     o.SitePolicy: lambda t, op, p: policy_mend(t, p),
+    o.ContainerOptionToSrun: lambda t, op, p: container_option_to_srun(t),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),

@@ -310,6 +310,8 @@ ALWAYS_ALLOWED = frozenset({
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
+    # the header's own container option words moved to the srun line (patch_container_header.py)
+    "container_option_to_srun",
     # a node type, or a queue name, from the cluster profile in place of the header's
     # (patch_policy.py)
     "site_policy",
