@@ -1,0 +1,84 @@
+"""Records and op of helper s33r32 (issue 17, templates/failures/s33_r32.yaml): Cray PMI's
+stale-secret refusal (PMI_SHARED_SECRET cleared; the no-IP-address look-alike untouched), a
+container option on the batch header moved to srun (patch_container_header.py; without it the
+plugin failure stays not-script), AlphaFold's Triton attention on an old GPU (xla), and the
+not-script offline datasets cache, mmCIF database and uenv image permission records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from repair_result import proposed_diff as _diff
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair.patch_container_header import container_option_to_srun
+from maple_flow.repair.text import FixNotApplicable
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
+SRUN_PY = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
+HEADER_ENV = SRUN_PY.replace("#SBATCH --nodes=1", "#SBATCH --nodes=1\n#SBATCH --environment=ngc.toml")
+SLINGSHOT = (
+    "srun: error: plugin_load_from_file: dlopen(/usr/lib64/slurm/switch_hpe_slingshot.so): "
+    "libjson-c.so.3: cannot open shared object file: No such file or directory\n"
+    "srun: error: Couldn't load specified plugin name for switch/hpe_slingshot: Dlopen of "
+    "plugin file failed\nsrun: fatal: Can't find plugin for switch/hpe_slingshot\n")
+
+
+def _record(result: dict) -> str | None:
+    proposed = result["proposed"]
+    return proposed["record_id"] if proposed else None
+
+
+def test_pmi_refusal_clears_the_shared_secret() -> None:
+    result = diagnose_log(SRUN_PY, "[unset]:_pmi_set_af_in_use:PMI ERROR\n", "perlmutter",
+                          None, False)
+    assert _record(result) == "cray-pmi-stale-shared-secret"
+    assert "export PMI_SHARED_SECRET=" in _diff(result)
+
+
+def test_pmi_refusal_for_want_of_an_address_gets_no_secret_fix() -> None:
+    log = "[PE_0]:_pmi_set_af_in_use:PMI ERROR: Unable to obtain IP address information on nid1\n"
+    result = diagnose_log(SRUN_PY, log, "perlmutter", None, False)
+    assert "PMI_SHARED_SECRET" not in _diff(result)
+
+
+def test_container_option_moves_from_header_to_srun() -> None:
+    result = diagnose_log(HEADER_ENV, SLINGSHOT, "perlmutter", None, False)
+    assert _record(result) == "container-option-on-batch-header"
+    diff = _diff(result)
+    assert "-#SBATCH --environment=ngc.toml" in diff
+    assert "+srun --environment=ngc.toml python" in diff
+
+
+def test_plugin_failure_without_header_container_stays_not_script() -> None:
+    result = diagnose_log(SRUN_PY, SLINGSHOT, "perlmutter", None, False)
+    assert result["proposed"] is None
+
+
+def test_container_option_to_srun_refuses_without_header_option() -> None:
+    with pytest.raises(FixNotApplicable):
+        container_option_to_srun(SRUN_PY)
+
+
+def test_triton_attention_on_old_gpu_runs_xla() -> None:
+    script = SRUN_PY.replace("srun python -u train.py --batch-size 256 --epochs 32",
+                             "srun python run_alphafold.py --json_path=in.json "
+                             "--flash_attention_implementation=triton")
+    log = "ValueError: implementation='triton' is unsupported on this GPU generation.\n"
+    result = diagnose_log(script, log, "bridges2", None, False)
+    assert _record(result) == "alphafold-triton-attention-unsupported-gpu"
+    assert "--flash_attention_implementation=xla" in _diff(result)
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("ValueError: Couldn't find cache for cais/mmlu for config 'abstract_algebra'\n",
+     "hf-datasets-offline-cache-config-missing"),
+    ("Failed to get mmCIF for 1abc (author chain A).\n", "alphafold-template-mmcif-unreadable"),
+    ("error: invalid squashfs mount /s/u/.uenv-images/images/ab/store.squashfs:/user-environment"
+     " - invalid squashfs /user-environment (Permission denied)\n", "uenv-image-permission-denied"),
+])
+def test_not_script_records_give_advice_only(log: str, record: str) -> None:
+    result = diagnose_log(SRUN_PY, log, "delta", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == record
