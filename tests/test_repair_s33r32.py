@@ -17,7 +17,8 @@ from maple_flow.repair.text import FixNotApplicable
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
 SRUN_PY = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
-HEADER_ENV = SRUN_PY.replace("#SBATCH --nodes=1", "#SBATCH --nodes=1\n#SBATCH --environment=ngc.toml")
+HEADER_ENV = SRUN_PY.replace("#SBATCH --nodes=1",
+                             "#SBATCH --nodes=1\n#SBATCH --environment=ngc.toml")
 SLINGSHOT = (
     "srun: error: plugin_load_from_file: dlopen(/usr/lib64/slurm/switch_hpe_slingshot.so): "
     "libjson-c.so.3: cannot open shared object file: No such file or directory\n"

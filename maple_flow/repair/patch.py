@@ -27,8 +27,8 @@ from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
 from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_constraint import allocation_constraint
-from maple_flow.repair.patch_container_header import container_option_to_srun
 from maple_flow.repair.patch_container import container_gpu_flag
+from maple_flow.repair.patch_container_header import container_option_to_srun
 from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
