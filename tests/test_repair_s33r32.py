@@ -13,6 +13,7 @@ from repair_result import proposed_diff as _diff
 
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.patch_container_header import container_option_to_srun
+from maple_flow.repair.patch_indented import unindent_directives
 from maple_flow.repair.text import FixNotApplicable
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
@@ -83,3 +84,39 @@ def test_not_script_records_give_advice_only(log: str, record: str) -> None:
     result = diagnose_log(SRUN_PY, log, "delta", None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == record
+
+
+JSV = "Unable to run job: Rejected by ucl_jsv4h Reason:Unable to determine job requirements.\n"
+NO_PART = ("sbatch: error: Batch job submission failed: No partition specified or system "
+           "default partition\n")
+
+
+def _indented(script: str) -> str:
+    return "\n".join("  " + line if line.startswith("#SBATCH") else line
+                     for line in script.splitlines()) + "\n"
+
+
+@pytest.mark.parametrize("log", [JSV, NO_PART])
+def test_indented_directives_are_written_at_line_start(log: str) -> None:
+    script = _indented(SRUN_PY.replace("#SBATCH --nodes=1", "#SBATCH -p RM\n#SBATCH --nodes=1"))
+    result = diagnose_log(script, log, "bridges2", None, False)
+    assert _record(result) == "indented-directives-not-read"
+    assert "+#SBATCH -p RM" in _diff(result)
+
+
+def test_directives_at_line_start_keep_other_records() -> None:
+    result = diagnose_log(SRUN_PY, NO_PART, "bridges2", None, False)
+    assert _record(result) != "indented-directives-not-read"
+
+
+def test_unindent_refuses_a_script_without_indented_directives() -> None:
+    with pytest.raises(FixNotApplicable):
+        unindent_directives(SRUN_PY)
+
+
+def test_binary_of_another_mpi_asks_for_its_module() -> None:
+    result = diagnose_log(SRUN_PY, "Program not started through mpirun. Exiting...\n",
+                          "bridges2", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == "mpi-program-not-started-by-its-mpirun"
+    assert result["diagnoses"][0].get("needs")

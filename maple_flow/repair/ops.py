@@ -740,6 +740,14 @@ class ContainerOptionToSrun(Strict):
     op: Literal["container_option_to_srun"] = "container_option_to_srun"
 
 
+class UnindentDirectives(Strict):
+    """Write the scheduler directives the script indents (``  #SBATCH ...``, which the
+    scheduler reads as comments) at the start of their lines
+    (maple_flow.repair.patch_indented)."""
+
+    op: Literal["unindent_directives"] = "unindent_directives"
+
+
 class SitePolicy(Strict):
     """Read a site's generic submit-policy refusal against the script's header and the site's
     rules (node-type constraint by whether the job asks GPUs, a queue name the profile lists, a
@@ -802,7 +810,7 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers | ContainerOptionToSrun,
+    | SitePolicy | LowerLoaderWorkers | ContainerOptionToSrun | UnindentDirectives,
     Field(discriminator="op"),
 ]
 
@@ -833,6 +841,7 @@ OP_KINDS: tuple[str, ...] = (
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "container_option_to_srun",
+    "unindent_directives",
 )
 
 

@@ -312,6 +312,8 @@ ALWAYS_ALLOWED = frozenset({
     "allocation_constraint",
     # the header's own container option words moved to the srun line (patch_container_header.py)
     "container_option_to_srun",
+    # blanks taken off the script's own directive lines (patch_indented.py)
+    "unindent_directives",
     # a node type, or a queue name, from the cluster profile in place of the header's
     # (patch_policy.py)
     "site_policy",
