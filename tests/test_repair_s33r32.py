@@ -120,3 +120,12 @@ def test_binary_of_another_mpi_asks_for_its_module() -> None:
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == "mpi-program-not-started-by-its-mpirun"
     assert result["diagnoses"][0].get("needs")
+
+
+@pytest.mark.parametrize("option", ["--uenv=pytorch/v2.6.0:v1", "--environment=ngc.toml"])
+def test_other_site_environment_option_is_not_dropped(option: str) -> None:
+    script = SRUN_PY.replace("srun python", f"srun {option} python")
+    result = diagnose_log(script, f"srun: unrecognized option '{option}'\n", "perlmutter",
+                          None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == "container-plugin-option-of-another-site"
