@@ -14,6 +14,7 @@ from repair_result import proposed_diff as _diff
 from maple_flow.cli.repair import diagnose_log
 from maple_flow.repair.patch_container_header import container_option_to_srun
 from maple_flow.repair.patch_indented import unindent_directives
+from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.text import FixNotApplicable
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
@@ -129,3 +130,18 @@ def test_other_site_environment_option_is_not_dropped(option: str) -> None:
                           None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == "container-plugin-option-of-another-site"
+
+
+def test_old_squashfs_mount_form_gets_the_image_flag() -> None:
+    script = SRUN_PY.replace(
+        "srun python -u train.py --batch-size 256 --epochs 32",
+        "IMG=$PWD/venv.squashfs\nsquashfs-mount $IMG:/user-environment -- bash -c 'srun app'")
+    log = "error: unable to exec '/s/venv.squashfs:/user-environment': No such file or directory\n"
+    result = diagnose_log(script, log, "perlmutter", None, False)
+    assert _record(result) == "squashfs-mount-old-image-form"
+    assert "+squashfs-mount -s $IMG:/user-environment --" in _diff(result)
+
+
+def test_squashfs_mount_with_the_flag_is_refused() -> None:
+    with pytest.raises(FixNotApplicable):
+        squashfs_mount_image_flag("squashfs-mount -s img.sqfs:/user-environment -- true\n")

@@ -748,6 +748,13 @@ class UnindentDirectives(Strict):
     op: Literal["unindent_directives"] = "unindent_directives"
 
 
+class SquashfsMountImageFlag(Strict):
+    """Give each ``squashfs-mount IMAGE:MOUNTPOINT -- CMD`` of the old form its image behind
+    ``-s`` (maple_flow.repair.patch_sqfs)."""
+
+    op: Literal["squashfs_mount_image_flag"] = "squashfs_mount_image_flag"
+
+
 class SitePolicy(Strict):
     """Read a site's generic submit-policy refusal against the script's header and the site's
     rules (node-type constraint by whether the job asks GPUs, a queue name the profile lists, a
@@ -810,7 +817,8 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers | ContainerOptionToSrun | UnindentDirectives,
+    | SitePolicy | LowerLoaderWorkers | ContainerOptionToSrun | UnindentDirectives
+    | SquashfsMountImageFlag,
     Field(discriminator="op"),
 ]
 
@@ -841,7 +849,7 @@ OP_KINDS: tuple[str, ...] = (
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "container_option_to_srun",
-    "unindent_directives",
+    "unindent_directives", "squashfs_mount_image_flag",
 )
 
 

@@ -36,6 +36,7 @@ from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_indented import unindent_directives
+from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -446,6 +447,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SitePolicy: lambda t, op, p: policy_mend(t, p),
     o.ContainerOptionToSrun: lambda t, op, p: container_option_to_srun(t),
     o.UnindentDirectives: lambda t, op, p: unindent_directives(t),
+    o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),

@@ -314,6 +314,8 @@ ALWAYS_ALLOWED = frozenset({
     "container_option_to_srun",
     # blanks taken off the script's own directive lines (patch_indented.py)
     "unindent_directives",
+    # a fixed flag word before the script's own image word (patch_sqfs.py)
+    "squashfs_mount_image_flag",
     # a node type, or a queue name, from the cluster profile in place of the header's
     # (patch_policy.py)
     "site_policy",
