@@ -36,7 +36,6 @@ from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback
 from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_indented import unindent_directives
-from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -64,6 +63,7 @@ from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
+from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_stdin import program_from_stdin_file
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
