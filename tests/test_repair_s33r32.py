@@ -145,3 +145,11 @@ def test_old_squashfs_mount_form_gets_the_image_flag() -> None:
 def test_squashfs_mount_with_the_flag_is_refused() -> None:
     with pytest.raises(FixNotApplicable):
         squashfs_mount_image_flag("squashfs-mount -s img.sqfs:/user-environment -- true\n")
+
+
+def test_uenv_tool_refusal_without_squashfs_mount_is_not_script() -> None:
+    script = SRUN_PY.replace("srun python", "uenv run pytorch/v2.6.0:v1 -- srun python")
+    log = "error: unable to exec '/c/.uenv-images/images/61d1.squashfs:/user-environment'\n"
+    result = diagnose_log(script, log, "deltaai", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == "uenv-tool-incompatible-squashfs-mount"
