@@ -153,3 +153,34 @@ def test_uenv_tool_refusal_without_squashfs_mount_is_not_script() -> None:
     result = diagnose_log(script, log, "deltaai", None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == "uenv-tool-incompatible-squashfs-mount"
+
+
+def test_crlf_script_bash_invalid_option_gets_unix_line_endings() -> None:
+    script = SRUN_PY.replace("#!/bin/bash\n", "#!/bin/bash -l\r\n")
+    result = diagnose_log(script, "/bin/bash: - : invalid option\n", "delta", None, False)
+    assert _record(result) == "script-crlf-bash-invalid-option"
+    assert "+#!/bin/bash -l\n" in _diff(result) + "\n"
+
+
+def test_bash_invalid_option_without_crlf_gets_no_line_ending_fix() -> None:
+    result = diagnose_log(SRUN_PY, "/bin/bash: - : invalid option\n", "delta", None, False)
+    assert _record(result) != "script-crlf-bash-invalid-option"
+
+
+def test_qlogic_mpirun_in_openmpi_environment_loads_openmpi() -> None:
+    script = SRUN_PY.replace("srun python", "module load mpi/qlogic/1.2.7/gnu\nmpirun python")
+    result = diagnose_log(script, "ssh: Unsupported option - -x\n", "bridges2", None, False)
+    assert _record(result) == "qlogic-mpirun-in-openmpi-environment"
+    assert "+module load openmpi" in _diff(result)
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("Failed to add the RSA host key for IP address '10.1.1.1' to the list of known hosts "
+     "(/home/u/.ssh/known_hosts)\n", "ssh-known-hosts-not-writable-warning"),
+    ("Unable to run job: JSV stderr: perl: warning: Setting locale failed.\n",
+     "submit-filter-locale-from-client"),
+])
+def test_client_and_ssh_warnings_are_not_script(log: str, record: str) -> None:
+    result = diagnose_log(SRUN_PY, log, "bridges2", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == record
