@@ -116,6 +116,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ServingModelName(server="vllm", model="Qwen/Qwen2.5-7B-Instruct"),
         o.RespellCommand(command="torch_run"),
         o.SitePolicy(),
+        o.ContainerOptionToSrun(), o.UnindentDirectives(), o.SquashfsMountImageFlag(),
     ]
 
 

@@ -59,6 +59,8 @@ ALLOWED_ENV = frozenset({
     "RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES",
     "TORCHDYNAMO_DISABLE",  # a switch: torch.compile runs the model uncompiled (s32r2a)
     "JULIA_CUDA_USE_COMPAT",  # a switch: CUDA.jl without its forward-compatible driver (s32gpu)
+    # Cray PMI's start-up secret, cleared (empty) as LUMI's known issues advise (s33r32)
+    "PMI_SHARED_SECRET",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -356,6 +358,9 @@ KNOWN_PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     # checkpoint.async_mode; the async modes build a gloo subgroup, s32gpu)
     "--checkpoint.async-mode": frozenset({"disabled"}),
     "--checkpoint.async_mode": frozenset({"disabled"}),
+    # AlphaFold 3's attention kernel: XLA's, where the GPU generation lacks the Triton one
+    # (google-deepmind/alphafold3#46, s33r32)
+    "--flash_attention_implementation": frozenset({"xla"}),
 }
 
 
