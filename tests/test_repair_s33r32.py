@@ -184,3 +184,26 @@ def test_client_and_ssh_warnings_are_not_script(log: str, record: str) -> None:
     result = diagnose_log(SRUN_PY, log, "bridges2", None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == record
+
+
+JAX_NO_GPU = ("RuntimeError: Unknown backend: 'gpu' requested, but no platforms that are "
+              "instances of gpu are present. Platforms present are: cpu\n")
+
+
+def test_jax_without_gpu_in_container_without_nv_gets_the_flag() -> None:
+    script = SRUN_PY.replace("srun python", "srun singularity exec af3.sif python")
+    result = diagnose_log(script, JAX_NO_GPU, "delta", None, False)
+    assert _record(result) == "jax-no-gpu-platform-container-without-nv"
+    assert "singularity exec --nv af3.sif" in _diff(result)
+
+
+def test_jax_without_gpu_in_job_asking_none_asks_gpus() -> None:
+    script = SRUN_PY.replace("#SBATCH --gpus-per-node=4\n", "")
+    result = diagnose_log(script, JAX_NO_GPU, "delta", None, False)
+    assert _record(result) == "jax-no-gpu-platform-no-gpu-request"
+
+
+def test_jax_without_gpu_in_job_asking_gpus_is_the_environment() -> None:
+    result = diagnose_log(SRUN_PY, JAX_NO_GPU, "delta", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == "jax-no-gpu-platform-environment"
