@@ -207,3 +207,12 @@ def test_jax_without_gpu_in_job_asking_gpus_is_the_environment() -> None:
     result = diagnose_log(SRUN_PY, JAX_NO_GPU, "delta", None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == "jax-no-gpu-platform-environment"
+
+
+def test_cray_pmi_port_in_use_is_the_launchers() -> None:
+    log = ("[PE_0]:inet_listen_socket_setup:inet_setup_listen_socket: bind failed port 1371 "
+           "listen_sock = 3 Address already in use\n"
+           "[PE_0]:_pmi_inet_listen_socket_setup:socket setup failed\n")
+    result = diagnose_log(SRUN_PY, log, "perlmutter", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == "cray-pmi-control-port-in-use"
