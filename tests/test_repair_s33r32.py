@@ -216,3 +216,12 @@ def test_cray_pmi_port_in_use_is_the_launchers() -> None:
     result = diagnose_log(SRUN_PY, log, "perlmutter", None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == "cray-pmi-control-port-in-use"
+
+
+def test_c10d_ipv6_warning_gets_no_port_edit() -> None:
+    log = ("[W socket.cpp:697] [c10d] The client socket cannot be initialized to connect to "
+           "[frontier00123.frontier.olcf.ornl.gov]:3442 (errno: 97 - Address family not "
+           "supported by protocol).\n")
+    result = diagnose_log(SRUN_PY, log, "perlmutter", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == "c10d-ipv6-client-socket-warning"
