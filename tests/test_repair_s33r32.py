@@ -225,3 +225,15 @@ def test_c10d_ipv6_warning_gets_no_port_edit() -> None:
     result = diagnose_log(SRUN_PY, log, "perlmutter", None, False)
     assert result["proposed"] is None
     assert result["diagnoses"][0]["record_id"] == "c10d-ipv6-client-socket-warning"
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("unable to read root page from file:sizeStorer.wt: WT_ERROR: non-specific WiredTiger "
+     "error\n", "application-database-unreadable"),
+    ("unix:///tmp/cryosparc-supervisor-64106.sock refused connection (already shut down?)\n",
+     "cryosparc-stale-supervisor-socket"),
+])
+def test_application_state_failures_are_not_script(log: str, record: str) -> None:
+    result = diagnose_log(SRUN_PY, log, "delta", None, False)
+    assert result["proposed"] is None
+    assert result["diagnoses"][0]["record_id"] == record
