@@ -120,6 +120,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.RespellCommand(command="torch_run"),
         o.SitePolicy(), o.CondaShellHook(), o.SrunRankEnv(),
         o.UnloadModule(name="python", before="pytorch"),
+        o.ContainerOptionToSrun(), o.UnindentDirectives(), o.SquashfsMountImageFlag(),
     ]
 
 

@@ -796,6 +796,29 @@ class AllocationConstraint(Strict):
     value: str = Field(pattern=r"^[A-Za-z0-9_.&|,-]+$", max_length=64)
 
 
+class ContainerOptionToSrun(Strict):
+    """Move the container options of the batch header (``#SBATCH --environment``,
+    ``--container-image``) to the srun line, so srun itself runs on the host
+    (maple_flow.repair.patch_container_header)."""
+
+    op: Literal["container_option_to_srun"] = "container_option_to_srun"
+
+
+class UnindentDirectives(Strict):
+    """Write the scheduler directives the script indents (``  #SBATCH ...``, which the
+    scheduler reads as comments) at the start of their lines
+    (maple_flow.repair.patch_indented)."""
+
+    op: Literal["unindent_directives"] = "unindent_directives"
+
+
+class SquashfsMountImageFlag(Strict):
+    """Give each ``squashfs-mount IMAGE:MOUNTPOINT -- CMD`` of the old form its image behind
+    ``-s`` (maple_flow.repair.patch_sqfs)."""
+
+    op: Literal["squashfs_mount_image_flag"] = "squashfs_mount_image_flag"
+
+
 class SitePolicy(Strict):
     """Read a site's generic submit-policy refusal against the script's header and the site's
     rules (node-type constraint by whether the job asks GPUs, a queue name the profile lists, a
@@ -862,7 +885,8 @@ FixOp = Annotated[
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
-    | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule,
+    | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
+    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag,
     Field(discriminator="op"),
 ]
 
@@ -896,6 +920,7 @@ OP_KINDS: tuple[str, ...] = (
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
+    "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
 )
 
 

@@ -31,12 +31,14 @@ from maple_flow.repair.patch_command import respell_command
 from maple_flow.repair.patch_conda import conda_shell_hook
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
+from maple_flow.repair.patch_container_header import container_option_to_srun
 from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
+from maple_flow.repair.patch_indented import unindent_directives
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -65,6 +67,7 @@ from maple_flow.repair.patch_serving import serving_export, serving_flag
 from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
+from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
@@ -455,6 +458,9 @@ _HANDLERS: dict[type, Handler] = {
     o.RootFromSubmitDir: lambda t, op, p: root_from_submit_dir(t),
     o.AllocationConstraint: lambda t, op, p: allocation_constraint(t, op.value),
     o.SitePolicy: lambda t, op, p: policy_mend(t, p),
+    o.ContainerOptionToSrun: lambda t, op, p: container_option_to_srun(t),
+    o.UnindentDirectives: lambda t, op, p: unindent_directives(t),
+    o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),

@@ -64,6 +64,8 @@ ALLOWED_ENV = frozenset({
     "RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES",
     "TORCHDYNAMO_DISABLE",  # a switch: torch.compile runs the model uncompiled (s32r2a)
     "JULIA_CUDA_USE_COMPAT",  # a switch: CUDA.jl without its forward-compatible driver (s32gpu)
+    # Cray PMI's start-up secret, cleared (empty) as LUMI's known issues advise (s33r32)
+    "PMI_SHARED_SECRET",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -327,6 +329,12 @@ ALWAYS_ALLOWED = frozenset({
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
     # a node type from the cluster profile (patch_constraint.py)
     "allocation_constraint",
+    # the header's own container option words moved to the srun line (patch_container_header.py)
+    "container_option_to_srun",
+    # blanks taken off the script's own directive lines (patch_indented.py)
+    "unindent_directives",
+    # a fixed flag word before the script's own image word (patch_sqfs.py)
+    "squashfs_mount_image_flag",
     # a node type, or a queue name, from the cluster profile in place of the header's
     # (patch_policy.py)
     "site_policy",
@@ -375,6 +383,9 @@ KNOWN_PROGRAM_OPTIONS: dict[str, frozenset[str]] = {
     # checkpoint.async_mode; the async modes build a gloo subgroup, s32gpu)
     "--checkpoint.async-mode": frozenset({"disabled"}),
     "--checkpoint.async_mode": frozenset({"disabled"}),
+    # AlphaFold 3's attention kernel: XLA's, where the GPU generation lacks the Triton one
+    # (google-deepmind/alphafold3#46, s33r32)
+    "--flash_attention_implementation": frozenset({"xla"}),
 }
 
 

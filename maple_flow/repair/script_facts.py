@@ -16,6 +16,7 @@ from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
+from maple_flow.repair.patch_container_header import container_option_on_header
 from maple_flow.repair.patch_ibrun import MPI_LAUNCHERS, site_launches_with_ibrun
 from maple_flow.repair.patch_layout import several_launchers_per_node
 from maple_flow.repair.patch_rankvars import (
@@ -462,6 +463,8 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
     # loader workers above two a rank on a job with its nodes' whole memory (patch_workers.py)
     "loader_workers_above_two_on_whole_node":
         lambda _p, text: loader_workers_above_two_on_whole_node(text),
+    # a container option on the batch header: srun runs in the image (patch_container_header.py)
+    "container_option_on_header": lambda _p, text: container_option_on_header(text),
 }
 
 
