@@ -182,3 +182,139 @@ Parameter Offload - Persistent parameters statistics: param_count = 257, numel =
 ''',
     expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(=|\s+)(?!250G)\S+'},
 )
+
+# ---------------------------------------------------------------- Stampede3 SFNO/Pangu job output (1)
+
+case(
+    id='stampede3sfnolog-torchrun-yaml-config-path-missing-on-launch-line',
+    kind='script',
+    source='find_string:54715985627',
+    thread_site='a user\'s Slurm output file of an SFNO/PanguWeather training job on Stampede3 (node c562-009.stampede3.tacc.utexas.edu, 4 local ranks under torchrun, conda env on /work): every rank dies at start-up because the YAML configuration named by `--yaml_config` does not exist; the file shows the failure only, no rerun',
+    what='DOUBTFUL - no fix is shown; the missing file is the configuration path the launch line passes (`--yaml_config`, made absolute against the working directory by the program), so the right change is the path on the launch line (or the directory the job starts in) - labelled script; the excerpt keeps the program\'s own traceback, the FileNotFoundError and torchrun\'s failure line; torchrun\'s ChildFailedError/Root Cause/traceback-hint lines are left out because they repeat lines of bench/repairrec_probe and bench/gpufaults; assumed shape - a one-node Stampede3 h100 job, `torchrun --nproc_per_node=4 train.py --yaml_config=../config/E3SM_SFNO_H5_STAMPEDE_jsw.yaml --config=...` run from v2.0/',
+    cluster='stampede3',
+    script='tacc_torchrun_per_node.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 2', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate', 'cd /work2/11095/jwan4/PanguWeather/v2.0\nconda activate /work/11095/jwan4/conda-envs/sfno_pangu'], ['srun torchrun --nnodes=2 --nproc_per_node=3 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py', 'torchrun --standalone --nproc_per_node=4 train.py --yaml_config=../config/E3SM_SFNO_H5_STAMPEDE_jsw.yaml --config=sfno_stampede']],
+    log='''
+Traceback (most recent call last):
+  File "/work2/11095/jwan4/PanguWeather/v2.0/train.py", line 3544, in <module>
+    params = YParams(os.path.abspath(args.yaml_config), args.config)
+  File "/work2/11095/jwan4/PanguWeather/v2.0/utils/YParams.py", line 16, in __init__
+    with open(yaml_filename) as _file:
+FileNotFoundError: [Errno 2] No such file or directory: '/work2/11095/jwan4/PanguWeather/config/E3SM_SFNO_H5_STAMPEDE_jsw.yaml'
+E0609 19:52:21.534000 1321822 /work2/11095/jwan4/conda-envs/sfno_pangu/lib/python3.11/site-packages/torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 0 (pid: 1321825) of binary: /work/11095/jwan4/conda-envs/sfno_pangu/bin/python
+  host      : c562-009.stampede3.tacc.utexas.edu
+''',
+    expect={'families': ['filesystem', 'launcher'], 'fix': r'(?m)^\+.*--yaml_config[= ](?!\.\./config/E3SM_SFNO_H5_STAMPEDE_jsw\.yaml)\S+|^\+\s*cd\s+(?!/work2/11095/jwan4/PanguWeather/v2\.0\s*$)\S+'},
+)
+
+# ---------------------------------------------------------------- Aurora 512-node campaign note (3)
+
+AGPT_SOURCE = 'find_string:65810813456'
+AGPT_SITE = 'a user\'s dated session note (author Sam Foreman, 2026-06-26, Aurora) on 512-node torchtitan-based pre-training chains started by `mpiexec` under PBS (12 ranks a node, venv copied to /tmp, failover wrapper swapping spare nodes), describing short "sneak" jobs, a multi-chain umbrella job and three production bugs; the find_string hit names no repository (the same author wrote Aurora notes earlier sets cited from other files; this file and its lines are not cited)'
+AGPT_SCRIPT = [['#PBS -l select=2', '#PBS -l select=522'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=02:00:00'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec --envall -n 6144 --ppn ${NRANKS_PER_NODE} --hostfile "$HOSTFILE" --cpu-bind depth -d 8 python3 -m agpt.train --job.config_file train_configs/agpt_2b.toml']]
+AGPT_HOSTS = [['NNODES=$(wc -l < $PBS_NODEFILE)', 'HOSTFILE=$PBS_O_WORKDIR/hosts-512.txt\nhead -n 512 $PBS_NODEFILE > "$HOSTFILE"\nNNODES=512']]
+
+case(
+    id='aurorasneak-ccl-pmi-kvs-get-timeout-at-6144-ranks-system-wide-resubmit',
+    kind='not_script',
+    source=AGPT_SOURCE,
+    thread_site=AGPT_SITE + '; "Failure mode: CCL/PMI KVS-timeout during init": the first 2B sneak job (8564220, 512 nodes, 6144 ranks) died on attempt 1 with this oneCCL error -> comm_create error -> a segmentation fault in libccl.so during collective init; the failover wrapper swapped a spare node three times without effect; cause: a KVS timeout is system-wide (PMI/PALS load on the busy machine after a drain), not a single bad node - the fix is to resubmit; a sibling job on another node slice did not hit it',
+    what='a transient start-up failure of the machine\'s process-management service under load; the note\'s remedy is resubmitting the same job unchanged, so nothing in the job script is the cause; the excerpt is the note\'s quoted error text, which the note writes inline across a line break (`KVS get` / `error: timeout`) followed by `-> comm_create error ->` - kept as two lines plus the next stage as quoted; the following `Fatal Python error: Segmentation fault` is left out (a line of bench/s22notscript_probe); assumed shape - the 512-node mpiexec launch of the note\'s chain',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=AGPT_SCRIPT + AGPT_HOSTS,
+    log='''
+|CCL_ERROR| pmi_resizable_simple_internal.cpp kvs_get_value: KVS get
+error: timeout
+comm_create error
+''',
+)
+
+case(
+    id='aurorasneak-venv-copy-missing-spmd-types-module-on-fresh-nodes',
+    kind='not_script',
+    source=AGPT_SOURCE,
+    thread_site=AGPT_SITE + '; "Bug: 2b-v2 venv missing spmd_types": the walltime test (8567626, run from the 2b-v2 clone) failed with this error (agpt/sharding.py imports it); cause: an earlier fix was applied only to the 20b-v2 clone, so the 2b-v2 .venv and its .venv.tar.gz lacked the package (unnoticed while warm /tmp/.venv copies were reused on production nodes); fix: `uv pip install ... spmd_types==0.2.1` into the venv, then rebuild the tarball',
+    what='the packed Python environment the job copies to the nodes lacks a package the program imports; the cure is installing it into that environment and rebuilding the archive - environment contents, not the job script\'s directives, launch line or variables (labelled as reallogs30 labelled a missing optional package); the line is the note\'s own error text; assumed shape - the note\'s mpiexec launch on a 2-node debug-scaling job',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l walltime=01:00:00', '#PBS -l walltime=01:00:00\n#PBS -q debug-scaling'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec --envall -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 /tmp/.venv/bin/python3 -m agpt.train --job.config_file train_configs/agpt_2b.toml']],
+    log='''
+ModuleNotFoundError: No module named 'spmd_types'
+''',
+)
+
+case(
+    id='aurorasneak-code-pull-crossed-optimizer-state-format-resume-missing-key',
+    kind='not_script',
+    source=AGPT_SOURCE,
+    thread_site=AGPT_SITE + '; "Incident: clone-sync broke DCP resume": the production clones were git-pulled across an upstream optimizer state-dict format migration (torchtitan #3623/#3269, flattened optimizer state), so every resume of a checkpoint saved in the old nested format crashed with this error (sneak jobs 8567005/8567614); fix: reset the clones to the pre-migration commit 1263e5a1, re-apply only the infrastructure changes, verified by loading step-86200 (job 8570407, exit 0)',
+    what='the training code version no longer reads the checkpoints it resumes from; the fix is pinning the program\'s code (git reset), a change to the user\'s program, not to the job script; the lines are the note\'s own error block; assumed shape - the note\'s 512-node mpiexec launch',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=AGPT_SCRIPT + AGPT_HOSTS,
+    log='''
+RuntimeError: Missing key in checkpoint state_dict:
+optimizer.param_groups.tok_embeddings.weight.fused.
+''',
+)
+
+# ---------------------------------------------------------------- GRPO on XPU root-cause note (2)
+
+GRPO_SOURCE = 'find_string:65930192078'
+GRPO_SITE = 'a user\'s root-cause note "Multi-trainer-node GRPO on XPU" (2026-07-06) on Intel-GPU (XPU, oneCCL/ProcessGroupXCCL) nodes scheduled by PBS: a vLLM server on one node and TRL/FSDP2 trainer ranks on the others, started as two separate `mpiexec` worlds; jobs 12470009/12469976/12470080/12470083'
+
+case(
+    id='grpoxpu-ccl-atl-transport-unset-falls-back-to-mpi-comm-create-segfault',
+    kind='script',
+    source=GRPO_SOURCE,
+    thread_site=GRPO_SITE + '; every 3-node overnight run had the trainer\'s CCL_ATL_TRANSPORT unset (the `--no-oneccl-tcp-kvs` switch dropped the three exports CCL_PROCESS_LAUNCHER=none, CCL_ATL_TRANSPORT=ofi, FI_PROVIDER=tcp), so oneCCL used its `mpi` transport, which cannot form the trainer-rank0 <-> vLLM-server group across two mpiexec worlds: rank 0 segfaulted (this block in trainer.log), the other 23 ranks blocked, the launcher SIGTERMed them; fix: transport `ofi`/TCP-KVS on for the trainer (job 12470080 got past the crash; 12470083 trained 8/8 steps)',
+    what='the trainer ranks are launched without the oneCCL transport exports the cross-world group needs; the fix is restoring those exported variables in the job environment, so labelled script; the lines are trainer.log\'s block as the note quotes it; not on one of the ten sites by name (an Intel-GPU PBS machine; Aurora-style mpiexec), diagnosed on Aurora; assumed shape - 3 nodes, the server started by one mpiexec in the background, the trainer by a second mpiexec on the other two nodes, no CCL_ATL_TRANSPORT export',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=3'], ['NNODES=$(wc -l < $PBS_NODEFILE)', 'head -n 1 $PBS_NODEFILE > server_host\ntail -n 2 $PBS_NODEFILE > trainer_hosts\nNNODES=2'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec -n 1 --ppn 1 --hostfile server_host trl vllm-serve --model Qwen/Qwen2.5-0.5B-Instruct --tensor-parallel-size 1 &\nsleep 60\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --hostfile trainer_hosts --cpu-bind depth -d 8 python -m rl.grpo_train --vllm-server-host $(cat server_host)']],
+    log='''
+|CCL_ERROR| atl_mpi_comm.cpp:94 init_transport: comm_create error
+!!!!!!! Segfault encountered !!!!!!!
+  atl_mpi::allgatherv(...)
+  atl_base_comm::create_comm_id()
+  ccl_comm::ccl_comm(...)
+  ccl_comm::create(...)
+  c10d::ProcessGroupXCCL::initXCCLComm(...)
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bCCL_ATL_TRANSPORT=ofi\b'},
+)
+
+case(
+    id='grpoxpu-fsdp2-avg-reduce-patch-rebound-wrong-name-oneccl-average-unsupported',
+    kind='not_script',
+    source=GRPO_SOURCE,
+    thread_site=GRPO_SITE + '; with the transport fixed, 3-node job 12470080 reached FSDP backward and hit this oneCCL exception on all 24 ranks; the project\'s AVG->SUM patch (FSDPModule.set_force_sum_reduction_for_comms) never ran because it rebound accelerate.utils.fsdp_utils.fsdp2_prepare_model while accelerate.accelerator had already imported its own binding; fix (commit be2e7f112): rebind every module\'s fsdp2_prepare_model in sys.modules; job 12470083 then trained 8/8 steps',
+    what='a monkeypatch in the user\'s program missed the import alias that is actually called, so FSDP2 asked oneCCL for an AVG reduction it does not support; the fix is Python code in the program, not the job script; the lines are the note\'s own quoted exception (reallogs23 holds a one-line `RuntimeError: oneCCL: coll_param.cpp:455 ...` of the same library limit; these lines are not in it); diagnosed on Aurora as the case above; assumed shape - the same 3-node two-world launch with the transport exports in place',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=3'], ['NNODES=$(wc -l < $PBS_NODEFILE)', 'head -n 1 $PBS_NODEFILE > server_host\ntail -n 2 $PBS_NODEFILE > trainer_hosts\nNNODES=2\nexport CCL_PROCESS_LAUNCHER=none\nexport CCL_ATL_TRANSPORT=ofi\nexport FI_PROVIDER=tcp'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'mpiexec -n 1 --ppn 1 --hostfile server_host trl vllm-serve --model Qwen/Qwen2.5-0.5B-Instruct --tensor-parallel-size 1 &\nsleep 60\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --hostfile trainer_hosts --cpu-bind depth -d 8 python -m rl.grpo_train --vllm-server-host $(cat server_host)']],
+    log='''
+oneCCL: coll_param.cpp:458 validate: EXCEPTION:
+   average operation is not supported for the scheduler path
+''',
+)
+
+# ---------------------------------------------------------------- Aurora multi-node vLLM job script comment (1)
+
+case(
+    id='auroravllmjob-ccl-kvs-mode-mpi-with-ray-spawned-workers-internal-kvs-fails',
+    kind='script',
+    source='find_string:60857929544',
+    thread_site='a project\'s PBS job script for multi-node vLLM serving on ALCF Aurora (scripts/advanced/aurora/job-serve-multinode-vllm-aurora.sh, frameworks module + a venv, Ray cluster across nodes, `vllm serve --distributed-executor-backend ray`), whose comment records the failure: CCL_KVS_MODE=mpi / CCL_PROCESS_LAUNCHER=pmix are valid only when ranks are MPI-launched (the project\'s HydraGNN training pattern); vLLM\'s tensor-parallel workers are spawned by Ray or the multiproc executor, not MPI, so oneCCL must use its default internal KVS over TCP; setting MPI mode triggered this error and "WorkerProc initialization failed" (first seen in job 8508267, single-node variant); the script therefore does not set them',
+    what='the job script exports the MPI-launch oneCCL settings of the project\'s training jobs for a vLLM server whose workers are not MPI ranks; the fix is removing those exports (or unsetting them) in the job script, so labelled script; the excerpt is the message as the script\'s comment quotes it, wrapped over two lines as there, plus the engine message it names; assumed shape - the single-node variant (job 8508267): frameworks module, the two exports copied from the training script, `vllm serve` with tensor parallelism over the 12 tiles from the batch step',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['module load frameworks', 'module load frameworks\nsource /lus/flare/projects/MyProject/venvs/hydragnn_venv/bin/activate\nexport CCL_KVS_MODE=mpi\nexport CCL_PROCESS_LAUNCHER=pmix'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'vllm serve /lus/flare/projects/MyProject/models/Llama-3.3-70B-Instruct --tensor-parallel-size 12 --dtype bfloat16 --enforce-eager --port 8000']],
+    log='''
+|CCL_ERROR| internal_kvs.cpp:42 kvs_set_value: condition
+can_use_internal_kvs() failed
+WorkerProc initialization failed
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^-\s*export\s+CCL_KVS_MODE=mpi|^\+\s*unset\s+CCL_KVS_MODE'},
+)
