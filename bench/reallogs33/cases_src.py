@@ -318,3 +318,37 @@ WorkerProc initialization failed
 ''',
     expect={'families': ['environment', 'network'], 'fix': r'(?m)^-\s*export\s+CCL_KVS_MODE=mpi|^\+\s*unset\s+CCL_KVS_MODE'},
 )
+
+# ---------------------------------------------------------------- LUMI climate-model NCCL-init hang note (1)
+
+case(
+    id='aqnetlumihang-rccl-init-stalls-after-model-code-commit-revert',
+    kind='not_script',
+    source='find_string:53457270360',
+    thread_site='a user\'s bug note in French ("BUG CRITIQUE : NCCL Init Hang apres commit fd3c61a5", 2025-10-28) of a TopoFlow/ClimaX air-quality project on LUMI (Slurm, AMD MI250X, RCCL, PyTorch Lightning under srun; 16-32 nodes, 128-256 GPUs): every job after commit fd3c61a5 ("Fix MLP structure in PhysicsGuidedBlock", nn.Sequential replaced by a custom Mlp class) stops after the RCCL version line - all ranks registered, no channel/P2P messages - and stays blocked (26+ minutes); job 14029003 on the previous commit initialised in seconds; fewer nodes and no checkpoint changed nothing; temporary fix: revert to commit a54c0475 (not yet tested when written)',
+    what='DOUBTFUL - the revert is proposed, not shown to work; the note ties the hang to a change of the model code and rules out node count and checkpoint, so nothing in the job script is implicated - not_script (a hang caused by the user\'s program); the lines are the note\'s own quoted log lines (its prose in French is not part of the excerpt); not one of the ten sites - LUMI (HPE Cray EX, Slingshot, Slurm) - so mapped by system family to Perlmutter, 4 GPUs a node; assumed shape - Lightning under srun, 32 nodes x 4 tasks = 128 ranks',
+    cluster='perlmutter',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=32'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun python main_multipollutants.py --config configs/multipollutants_from_6pollutants.yaml --trainer.devices=4 --trainer.num_nodes=32']],
+    log='''
+All distributed processes registered. Starting with 128 processes
+RCCL version 2.18.3+hip6.0 HEAD:2f6d59e+
+''',
+)
+
+# ---------------------------------------------------------------- Vista operational playbook of a FEniCS project (1)
+
+case(
+    id='vistaplaybook-sbatch-without-env-source-modulenotfound-dolfinx',
+    kind='script',
+    source='find_string:62006664094',
+    thread_site='a project\'s "Vista (TACC) Operational Playbook" (hpc/vista/README of a DOLFINx shallow-water code, 2026-04): Vista has no system DOLFINx, so the project uses a conda-forge environment activated by `source $WORK/SWEMniCS/hpc/vista/env.vista.sh` - "Use this in every sbatch"; the sbatch files differ from LS6 only in the header, the env source line and the launcher (`mpirun` from conda OpenMPI instead of `ibrun`); Troubleshooting: "ModuleNotFoundError: dolfinx -> did you source hpc/vista/env.vista.sh ...? Without the env active, pip installs to system Python 3.9"',
+    what='the job runs the program with the system Python because the script does not source the project\'s environment file; the fix is the activation line in the job script, so labelled script - the playbook\'s troubleshooting item is written for the install step, its cure (activate the env first, in every sbatch) applies to the job as well, which makes this a judgement call; the line is the playbook\'s own error text as written (the real interpreter message reads `No module named \'dolfinx\'`); assumed shape - an 8-rank single-node gh-dev job ported from LS6 that kept LS6\'s module loads instead of the env source line, launched by `mpirun -n 8`',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gh-dev'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 8'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\n', 'module load gcc python3\ncd $WORK/SWEMniCS\n'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'mpirun -n 8 python examples/idealized_inlet/run_inlet.py --mesh-res 200']],
+    log='''
+ModuleNotFoundError: dolfinx
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+\s*(source|\.)\s+\S*env\.vista\.sh|^\+\s*conda\s+activate\s+\S*fenics'},
+)
