@@ -352,3 +352,58 @@ ModuleNotFoundError: dolfinx
 ''',
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+\s*(source|\.)\s+\S*env\.vista\.sh|^\+\s*conda\s+activate\s+\S*fenics'},
 )
+
+# ---------------------------------------------------------------- video SSL project ledger: 8-rank eval layouts on H100 nodes (2)
+
+VJ_SOURCE = 'find_string:71602649228'
+VJ_SITE = 'a research project\'s running ledger (video self-supervised learning, ViT-B probes, 2026-09-08) on a university Slurm cluster with 8-GPU H100 nodes (gpu265-gpu277, BeeGFS, node-local staging), 8-rank DDP evaluation jobs launched by srun with LOCAL_RANK = SLURM_LOCALID'
+VJ_WHAT_MAP = 'not one of the ten sites - a university Slurm cluster with 8 x H100 nodes - so mapped by scheduler family to Bridges-2 (Slurm, 8-GPU H100 nodes, srun-started ranks)'
+VJ_FIX = r'(?m)^\+\s*#SBATCH\s+(--gres=gpu:(h100[-\w]*:)?\d+|--gpus-per-node=(h100[-\w]*:)?\d+|--ntasks-per-node=\d+)'
+
+case(
+    id='videossledger-gpus-per-task-masks-cards-nccl-shm-invalid-device-ordinal',
+    kind='script',
+    source=VJ_SOURCE,
+    thread_site=VJ_SITE + '; "per-task card masking breaks NCCL": the first layout-free launches asked `--ntasks=8 --gpus-per-task=1` (with `--gpu-bind=none`); on the H100 nodes that masks one card per task and NCCL 2.28 fails between ranks of one node with these errors (job 65002280 on LOCAL_RANK >= 1, 65003541/2 and 65004812 at init), because a rank cannot open its peers\' cards; two-rank smokes showed only asks that leave all of a node\'s cards visible to its tasks pass; final fix: the uniform shape `--nodes=4 --ntasks-per-node=2 --gres=gpu:2` (task count = card count on every node, all cards visible), which passed on both node classes',
+    what='the job\'s GPU request gives each task only its own card, so NCCL\'s intra-node transports cannot reach the peers\' devices; the fix is the #SBATCH resource shape (per-node gres with tasks-per-node equal to the cards), so labelled script; the lines are the ledger\'s own quoted error fragments, written there as `transport/p2p.cc:275` / `transport/shm.cc:590 Cuda failure 101 \'invalid device ordinal\'` (kept as two lines); ' + VJ_WHAT_MAP + '; assumed shape - `--ntasks=8 --gpus-per-task=1 --gpu-bind=none`, srun python from the batch step',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH -p GPU\n#SBATCH --nodes=1-8\n#SBATCH --ntasks=8\n#SBATCH --gpus-per-task=1\n#SBATCH --gpu-bind=none'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u video/levjepa/scripts/video_probe.py --probe attentive --dataset ssv2 --batch-size 32']],
+    log='''
+transport/p2p.cc:275
+transport/shm.cc:590 Cuda failure 101 'invalid device ordinal'
+''',
+    expect={'families': ['scheduler', 'devices', 'resources'], 'fix': VJ_FIX},
+)
+
+case(
+    id='videossledger-flexible-node-count-tasks-not-aligned-with-cards-set-device-ordinal',
+    kind='script',
+    source=VJ_SOURCE,
+    thread_site=VJ_SITE + '; "Third wall": the next ask `--gpus=8 --ntasks=8 --nodes=1-8` (no per-task option) failed 8 s in - Slurm spreads tasks by CPU availability and cards by card availability, so on gpu[269-270,273] the job got 4/1/3 tasks against 2/1/4 cards and LOCAL_RANK 2 and 3 on gpu269 indexed cards that were not there: `invalid device ordinal` at `set_device` (jobs 65009767-69); a 2-CPU smoke had aligned by luck; fix: the uniform shape `--nodes=4 --ntasks-per-node=2 --gres=gpu:2`, which makes the task count equal the card count on every node by construction',
+    what='the job asks for a flexible node count with job-level GPU and task totals, so some node gets more tasks than cards; the fix is the #SBATCH shape (N nodes x k tasks x k cards per node), so labelled script; the line is the ledger\'s own quoted error (prose around it dropped); ' + VJ_WHAT_MAP + '; assumed shape - `--gpus=8 --ntasks=8 --nodes=1-8`, srun python from the batch step',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH -p GPU\n#SBATCH --nodes=1-8\n#SBATCH --ntasks=8\n#SBATCH --gpus=8'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u video/levjepa/scripts/video_probe.py --probe linear_mean --dataset k400 --batch-size 8']],
+    log='''
+invalid device ordinal
+''',
+    expect={'families': ['scheduler', 'devices', 'resources'], 'fix': VJ_FIX},
+)
+
+# ---------------------------------------------------------------- PBS job script of a VLA fine-tuning project (1)
+
+case(
+    id='openvlapbs-torchrun-four-workers-on-one-gpu-allocation-invalid-device-ordinal',
+    kind='script',
+    source='find_string:67225595933',
+    thread_site='a user\'s PBS job script for OpenVLA-OFT fine-tuning on a university H200 cluster (`#PBS -l select=1:ncpus=16:...:ngpus=2`, conda env, `torchrun --standalone --nnodes 1 --nproc-per-node ...`) whose comment records the failure and its fix: "Match torchrun workers to allocated GPUs (avoids RuntimeError: invalid device ordinal when e.g. interactive qsub has ngpus=1 but NPROC_PER_NODE was 4)"; the script now derives NPROC_PER_NODE from CUDA_VISIBLE_DEVICES / nvidia-smi -L',
+    what='torchrun starts more workers than the job was given GPUs, so a worker addresses a device that does not exist; the fix is in the job script (nproc-per-node equal to the allocated GPUs, or a larger GPU request), so labelled script; the line is the message as the script\'s comment quotes it; the failure needs a partial-node GPU request, which Polaris (whole 4-GPU nodes under PBS) does not offer, so the PBS job is mapped to the Slurm site with a shared GPU partition, Anvil; assumed shape - one GPU requested, `torchrun --standalone --nnodes 1 --nproc-per-node 4`',
+    cluster='anvil',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH -p gpu\n#SBATCH --gpus-per-node=1'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes 1 --nproc-per-node 4 vla-scripts/finetune.py --vla_path openvla/openvla-7b --dataset_name cs6244_prelim --batch_size 8 --lora_rank 32']],
+    log='''
+RuntimeError: invalid device ordinal
+''',
+    expect={'families': ['launcher', 'resources', 'devices'], 'fix': r'(?m)^\+.*(--nproc[-_]per[-_]node[= ]+(1\b|\$|"\$)|#SBATCH\s+--gpus-per-node=4\b|#SBATCH\s+--gres=gpu:(\w+:)?4\b)'},
+)
