@@ -407,3 +407,77 @@ RuntimeError: invalid device ordinal
 ''',
     expect={'families': ['launcher', 'resources', 'devices'], 'fix': r'(?m)^\+.*(--nproc[-_]per[-_]node[= ]+(1\b|\$|"\$)|#SBATCH\s+--gpus-per-node=4\b|#SBATCH\s+--gres=gpu:(\w+:)?4\b)'},
 )
+
+# ---------------------------------------------------------------- Bagua FAQ and troubleshooting page (1)
+
+case(
+    id='baguafaq-nccl-older-than-2-10-reduce-invalid-reduction-operation-4',
+    kind='not_script',
+    source='https://tutorials-8ro.pages.dev/faq_troubleshooting',
+    thread_site='the Bagua distributed-training library\'s "Frequently Asked Questions and Troubleshooting" page: "NCCL WARN Reduce: invalid reduction operation 4" - Bagua requires NCCL >= 2.10 to support the AVG reduction; if this appears during training, run `import bagua_core; bagua_core.install_deps()` (or the bagua_install_deps.py script) to install the latest libraries; `bagua_core.show_version()` shows the NCCL in use',
+    what='the NCCL library the framework loads is too old for an operation the framework issues; the cure is installing newer libraries into the Python environment (a library/dependency version), not a directive, launch-line or environment change in the job script; the line is the page\'s own quoted warning; a framework page, no site named - diagnosed on Delta (Slurm); assumed shape - one node, four workers started by Bagua\'s launcher from the batch step',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'python -m bagua.distributed.launch --nproc_per_node=4 train_bagua.py --algorithm gradient_allreduce']],
+    log='''
+NCCL WARN Reduce: invalid reduction operation 4
+''',
+)
+
+# ---------------------------------------------------------------- GeoFlood run script on Stampede2, "Solves =>" comments (3)
+
+GEO_SOURCE = 'find_string:5779187549'
+GEO_SITE = 'a user\'s GeoFlood/TauDEM/GRASS run script on TACC Stampede2 (conda env GGenv; TauDEM tools started with `ibrun`; GRASS GIS driven from Python), whose comments record each error the user hit and the line that solved it ("Solves =>")'
+GEO_MAP = 'Stampede2 (Slurm, TACC `ibrun`) is mapped to its successor Stampede3, same scheduler and launcher'
+GEO_BASE = [['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 48'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\n', 'source $HOME/miniconda3/etc/profile.d/conda.sh\nconda activate GGenv\nScratchDir=/scratch/07045/rschomp/GeoFlood\nprojectName=$1\nDEM_name=$2\n'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', '']]
+
+case(
+    id='geofloodstampede-taudem-not-on-path-ibrun-hydra-unrecognized-argument',
+    kind='script',
+    source=GEO_SOURCE,
+    thread_site=GEO_SITE + '; "TAUDEM: Add TauDEM functions to $PATH - Solves =>" these lines: with the TauDEM tools not on PATH, `ibrun pitremove -z ...` handed the tool\'s own options to the MPI launcher, which rejected them; the fix line is `export PATH=/work/00837/tg458936/stampede2/taudem/TauDEM-CatchHydroGeo:$PATH`',
+    what='the launch line names an executable the job\'s PATH does not contain, so the launcher parses the tool\'s arguments as its own; the fix is a PATH line in the job script, so labelled script; the directory is another user\'s installation the log cannot reveal, so the expectation is a question about where TauDEM lives (a guessed directory would be invented); the lines are the comment\'s quoted block, whose first line carries the author\'s own placeholder `{TauDEM function, i.e. -z in pitremove}` in place of the literal option, kept as written; ' + GEO_MAP + '; assumed shape - one 48-task skx job, `ibrun pitremove -z ... -fel ...`',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=GEO_BASE + [['ibrun python train.py --epochs 10', 'ibrun pitremove -z ${ScratchDir}/Inputs/GIS/${projectName}/${DEM_name}.tif -fel ${ScratchDir}/Outputs/GIS/${projectName}/${DEM_name}_fel.tif']],
+    log='''
+TACC:  Starting parallel tasks...
+match_arg (../../utils/args/args.c:254): unrecognized argument {TauDEM function, i.e. -z in pitremove}
+HYDU_parse_array (../../utils/args/args.c:269): argument matching returned error
+parse_args (./../utils/args/args.c:4770): error parsing input array
+HYD_uii_mpx_get_parameters (../../ui.mpich/utils.c:5106): unable to parse user arguments
+''',
+    expect={'families': ['environment', 'launcher', 'modules'], 'ask': True},
+)
+
+case(
+    id='geofloodstampede-grass76-start-script-not-on-path',
+    kind='script',
+    source=GEO_SOURCE,
+    thread_site=GEO_SITE + '; "GRASS: Add Dr. Arctur\'s GRASS GIS 7.6 installation to $PATH - Solves =>" these two errors (the Python GRASS step cannot find the `grass76` start script); the fix line is `export PATH=/home1/02044/arcturdk/local/bin/:$PATH`',
+    what='the job runs a GRASS step without the GRASS installation on PATH; the fix is a PATH line in the job script, so labelled script; the installation is a colleague\'s directory the log cannot reveal, so the expectation is a question (which GRASS installation or module to use), not a guessed path; the lines are the comment\'s quoted errors; ' + GEO_MAP + '; assumed shape - one skx job running the project\'s pygeonet_grass.py step from the batch script',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=GEO_BASE + [['ibrun python train.py --epochs 10', 'python $WORK/GeoFlood/Tools/GeoNet_Batch/pygeonet_grass.py $projectName $DEM_name']],
+    log='''
+ERROR: --config: grass76: command not found
+ERROR: Cannot find GRASS GIS 7 start script (['grass76', '--config', 'path'])
+''',
+    expect={'families': ['environment', 'modules'], 'ask': True},
+)
+
+case(
+    id='geofloodstampede-gproj-libgdal-so-20-missing-module-load',
+    kind='script',
+    source=GEO_SOURCE,
+    thread_site=GEO_SITE + '; "GRASS: Fix shared library error ... Solves =>" this error (GRASS\'s g.proj cannot load libgdal.so.20); the script first exported GDAL_DATA, and its module section records the line that solved it: `module load RstatsPackages/3.5.1 # Solved libgdal.so.20 errors`',
+    what='a tool the job runs needs a shared library the job\'s environment does not provide; the fix the script records is a module load in the job script, so labelled script; any module load or library path that provides libgdal counts; the lines are the comment\'s quoted error (split over two lines there, kept so); ' + GEO_MAP + '; assumed shape - the GRASS step of the job with GRASS on PATH but no GDAL-providing module loaded',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=GEO_BASE + [['ibrun python train.py --epochs 10', 'export PATH=/home1/02044/arcturdk/local/bin/:$PATH\npython $WORK/GeoFlood/Tools/GeoNet_Batch/pygeonet_grass.py $projectName $DEM_name']],
+    log='''
+g.proj: error while loading shared libraries:
+libgdal.so.20: cannot open shared object file: No such file or directory
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(module\s+load\s+\S*(gdal|GDAL|RstatsPackages)|LD_LIBRARY_PATH=\S*gdal)'},
+)
