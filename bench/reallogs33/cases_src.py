@@ -436,12 +436,11 @@ case(
     kind='script',
     source=GEO_SOURCE,
     thread_site=GEO_SITE + '; "TAUDEM: Add TauDEM functions to $PATH - Solves =>" these lines: with the TauDEM tools not on PATH, `ibrun pitremove -z ...` handed the tool\'s own options to the MPI launcher, which rejected them; the fix line is `export PATH=/work/00837/tg458936/stampede2/taudem/TauDEM-CatchHydroGeo:$PATH`',
-    what='the launch line names an executable the job\'s PATH does not contain, so the launcher parses the tool\'s arguments as its own; the fix is a PATH line in the job script, so labelled script; the directory is another user\'s installation the log cannot reveal, so the expectation is a question about where TauDEM lives (a guessed directory would be invented); the lines are the comment\'s quoted block, whose first line carries the author\'s own placeholder `{TauDEM function, i.e. -z in pitremove}` in place of the literal option, kept as written; ' + GEO_MAP + '; assumed shape - one 48-task skx job, `ibrun pitremove -z ... -fel ...`',
+    what='the launch line names an executable the job\'s PATH does not contain, so the launcher parses the tool\'s arguments as its own; the fix is a PATH line in the job script, so labelled script; the directory is another user\'s installation the log cannot reveal, so the expectation is a question about where TauDEM lives (a guessed directory would be invented); the lines are the comment\'s quoted block (its first line `TACC:  Starting parallel tasks...` left out - a line of earlier sets), whose first error line carries the author\'s own placeholder `{TauDEM function, i.e. -z in pitremove}` in place of the literal option, kept as written; ' + GEO_MAP + '; assumed shape - one 48-task skx job, `ibrun pitremove -z ... -fel ...`',
     cluster='stampede3',
     script='tacc_ibrun.sh',
     replace=GEO_BASE + [['ibrun python train.py --epochs 10', 'ibrun pitremove -z ${ScratchDir}/Inputs/GIS/${projectName}/${DEM_name}.tif -fel ${ScratchDir}/Outputs/GIS/${projectName}/${DEM_name}_fel.tif']],
     log='''
-TACC:  Starting parallel tasks...
 match_arg (../../utils/args/args.c:254): unrecognized argument {TauDEM function, i.e. -z in pitremove}
 HYDU_parse_array (../../utils/args/args.c:269): argument matching returned error
 parse_args (./../utils/args/args.c:4770): error parsing input array
