@@ -480,3 +480,39 @@ libgdal.so.20: cannot open shared object file: No such file or directory
 ''',
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(module\s+load\s+\S*(gdal|GDAL|RstatsPackages)|LD_LIBRARY_PATH=\S*gdal)'},
 )
+
+# ---------------------------------------------------------------- GPU falling off the bus under sustained load: two owners' records (1 + 1)
+
+case(
+    id='rtx4080warranty-sustained-cuda-load-xid79-gpu-lost-node-reboot-required',
+    kind='not_script',
+    source='find_string:55070660121',
+    thread_site='a user\'s warranty fault report for a desktop with an RTX 4080 used for sustained CUDA/vLLM/training work (driver 595.71.05): at default power settings the GPU falls off the PCIe bus under load (four crash events on 2026-06-01, kernel log blocks quoted), nvidia-smi then finds no device until a reboot/power-cycle; not caused by heat (46 C) or VRAM; more stable only with the power limit forced to the 150 W minimum - a workaround, the report asks for hardware repair (GPU, PSU, PCIe slot/motherboard, power delivery)',
+    what='a hardware/power-delivery fault of the machine: the driver itself asks for a node reboot and the owner sends the PC for repair; nothing in how the job was started is involved; the lines are the first crash block of the report (15:55) with its `NVRM: GPU 0000:01:00.0: GPU has fallen off the bus.` line left out (the same text without a timestamp is a line of reallogs29), and the vLLM `torch.AcceleratorError: CUDA error: unspecified launch failure` line left out (a line of reallogs8); a single workstation, not a cluster - mapped to Lonestar6 as a one-GPU Slurm job; assumed shape - a one-node, one-GPU job running the user\'s training script under ibrun',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['ibrun python train.py --epochs 10', 'ibrun python train_student.py --model qwen-0.8b --seq-len 5120']],
+    log='''
+2026-06-01T15:55:06.218036+03:00 isaac-Predator-PO5-650 kernel: NVRM: Xid (PCI:0000:01:00): 79, pid=30393, name=Media, GPU has fallen off the bus.
+2026-06-01T15:55:06.218447+03:00 isaac-Predator-PO5-650 kernel: NVRM: nvCheckOkFailedNoLog: Check failed: GPU lost from the bus [NV_ERR_GPU_IS_LOST] (0x0000000F)
+2026-06-01T15:55:06.218530+03:00 isaac-Predator-PO5-650 kernel: NVRM: Xid (PCI:0000:01:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot Required)
+''',
+)
+
+case(
+    id='vegaservnotes-pcie-aer-uncorrectable-then-xid79-reboot-not-restart',
+    kind='not_script',
+    source='find_string:69381189321',
+    thread_site='a user\'s operations notes for a home GPU server ("vegaserv") running long video-generation jobs (LTX-2.5 22B): "When a card falls off the bus", measured 2026-09-10 03:12 - an uncorrectable PCIe AER error, then Xid 79 and Xid 154; "Xid 79 is a reboot, not a restart": a hardware-side event (PCIe link, power delivery, riser, thermals) provoked by heavy sustained load, which no restart of the model server touches; the pipeline now checks nvidia-smi and stops the queue',
+    what='a PCIe/hardware fault on the node under sustained load; the cure is rebooting (and hardware checks), not a change to how the job is launched; the lines are the note\'s own captured kernel block (its continuation line of Xid 154 kept as written); a single server, not a cluster - mapped to DeltaAI as a one-GPU Slurm job; assumed shape - one node, one task running the generation pipeline under srun',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u pipeline/run_queue.py --model ltx-2.5-22b --queue jobs/night.yaml']],
+    log='''
+pcieport 0000:00:01.0: PCIe Bus Error: severity=Uncorrectable (Non-Fatal), TLP UnsupReq
+nvidia 0000:01:00.0: AER: can't recover (no error_detected callback)
+NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.
+NVRM: Xid (PCI:0000:01:00): 154, GPU recovery action changed from 0x0 (None) to 0x2
+                                 (Node Reboot Required)
+''',
+)
