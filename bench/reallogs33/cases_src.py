@@ -516,3 +516,21 @@ NVRM: Xid (PCI:0000:01:00): 154, GPU recovery action changed from 0x0 (None) to 
                                  (Node Reboot Required)
 ''',
 )
+
+# ---------------------------------------------------------------- virtual try-on project: rendezvous fix summary (1)
+
+case(
+    id='tryonfixsummary-master-addr-hsn0-suffix-c10d-store-connect-timeout',
+    kind='script',
+    source='find_string:53220384602',
+    thread_site='a project\'s "PyTorch Distributed Training Fix Summary" (virtual try-on diffusion training, 38 Slurm training scripts, single node, `--nproc_per_node=4` under torchrun): the error was this rendezvous failure; root cause: MASTER_ADDR built as `$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)-hsn0` (hostname resolution failures/timeouts, wrong interface; the c10d backend could not connect within 60 s); fix: `export MASTER_ADDR=127.0.0.1` and `MASTER_PORT=29500` for single-node training, applied to all 38 scripts, plus NCCL_DEBUG/TORCH_DISTRIBUTED_DEBUG',
+    what='the job script points the rendezvous at a high-speed-network alias of the node that does not resolve/answer; the fix is the MASTER_ADDR line of the job script (loopback or torchrun --standalone for one node, or the plain hostname), so labelled script; the lines are the note\'s own quoted error (its `RendezvousConnectionError ...` line is the message without the module prefix and tail of a longer line in reallogs2, so not a repeat word for word); the `-hsn0` alias is the HPE Slingshot naming, so diagnosed on Perlmutter; assumed shape - one node, srun starting one torchrun with 4 workers and a c10d endpoint at "$MASTER_ADDR:$MASTER_PORT"',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)', 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)-hsn0'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun torchrun --nnodes=1 --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" train_catvton.py --config configs/easy_only.yaml']],
+    log='''
+RendezvousConnectionError: The connection to the C10d store has failed
+RuntimeError: connect() timed out
+''',
+    expect={'families': ['rendezvous', 'network', 'launcher', 'environment'], 'fix': r'(?m)^\+.*MASTER_ADDR=("?127\.0\.0\.1|"?localhost)|^\+.*torchrun\b.*--standalone|^\+.*MASTER_ADDR=\$\(scontrol show hostnames? "?\$SLURM_JOB_NODELIST"? \| head -n ?1\)\s*$'},
+)
