@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write bench/reallogs33/cases.yaml from cases_src.py with the generator the log sets share
 (bench/reallogs/make_cases.py), but split by sha256(SOURCE) parity (even -> tune, odd -> heldout),
 so that all cases of one source fall in one half.
