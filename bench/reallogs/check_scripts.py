@@ -3,7 +3,8 @@
 Run: python bench/reallogs/check_scripts.py --cases bench/SET/cases.yaml
 Builds each script as bench/reallogs/run.py does (base file from `scripts/` beside the case file,
 then bench/reallogs/scripts/; `directives` after line 1; `replace` pairs that must all match),
-checks the split against sha256(id) parity and prints any failure.
+checks the split against sha256(id) parity (sha256(source) with --split-key source, as
+reallogs33 on splits whole sources) and prints any failure.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def split_of(case_id: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", required=True, help="a log set's cases.yaml")
+    parser.add_argument("--split-key", choices=("id", "source"), default="id",
+                        help="the field whose sha256 parity fixed the split")
     args = parser.parse_args()
     path = Path(args.cases)
     dirs = (path.parent / "scripts", SHARED)
@@ -60,8 +63,9 @@ def main() -> None:
                 problems.append(f"bash -n: {res.stderr.strip()}")
         except ValueError as exc:
             problems.append(str(exc))
-        if case["split"] != split_of(case["id"]):
-            problems.append(f"split {case['split']} != {split_of(case['id'])}")
+        want = split_of(case[args.split_key])
+        if case["split"] != want:
+            problems.append(f"split {case['split']} != {want}")
         if case["kind"] == "not_script" and case.get("expect"):
             problems.append("not_script case with an expectation")
         for problem in problems:
