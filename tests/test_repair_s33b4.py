@@ -46,3 +46,25 @@ def test_x86_site_is_not_answered_by_the_aarch64_record() -> None:
     first, _ = _diagnose(TACC, "bash: ./sim: cannot execute binary file: Exec format error\n",
                          "lonestar6")
     assert first != RECORD
+
+
+PIP_NONE = "ERROR: Could not find a version that satisfies the requirement torch (from versions: none)\n"
+PIP_CU = ("Looking in indexes: https://download.pytorch.org/whl/cu130\n" + PIP_NONE
+          + "ERROR: No matching distribution found for torch\n")
+
+
+def test_pip_finds_no_wheel_on_vista_is_advice_not_a_module_fix() -> None:
+    first, data = _diagnose(VISTA, PIP_CU, "vista")
+    assert first == "s33-aarch64-pip-no-wheel-for-platform"
+    assert load_knowledge_base().get(first).family in NOT_SCRIPT_FAMILIES
+    assert data.get("proposed") is None
+
+
+def test_pip_finds_no_wheel_on_deltaai_single_line() -> None:
+    first, data = _diagnose(VISTA.replace("-p gh", "-p ghx4"), PIP_NONE, "deltaai")
+    assert first == "s33-aarch64-pip-no-wheel-for-platform" and data.get("proposed") is None
+
+
+def test_pip_record_leaves_x86_sites_alone() -> None:
+    first, _ = _diagnose(TACC, PIP_NONE, "lonestar6")
+    assert first != "s33-aarch64-pip-no-wheel-for-platform"
