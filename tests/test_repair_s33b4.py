@@ -48,7 +48,8 @@ def test_x86_site_is_not_answered_by_the_aarch64_record() -> None:
     assert first != RECORD
 
 
-PIP_NONE = "ERROR: Could not find a version that satisfies the requirement torch (from versions: none)\n"
+PIP_NONE = ("ERROR: Could not find a version that satisfies the requirement torch "
+            "(from versions: none)\n")
 PIP_CU = ("Looking in indexes: https://download.pytorch.org/whl/cu130\n" + PIP_NONE
           + "ERROR: No matching distribution found for torch\n")
 
