@@ -67,3 +67,13 @@ def test_should_dump_warning_is_a_symptom_not_the_script() -> None:
     assert data["verdict"] == "not_script"
     assert data["not_script"]["record_id"] == "tcpstore-server-gone-heartbeat-check"
     assert data["proposed"] is None
+
+
+def test_a_script_cause_in_the_same_log_outranks_the_store_symptoms() -> None:
+    script = TWO.replace("--nproc_per_node=4", "--nproc-per-node=4")
+    log = "torchrun: error: unrecognized arguments: --nproc-per-node=4\n" + DUMP + STORE
+    data = _data(script, log)
+    assert data["verdict"] != "not_script"
+    assert data["proposed"] is not None
+    assert data["proposed"]["record_id"] not in ("tcpstore-server-gone-heartbeat-check",
+                                                "c10d-store-lost-during-run")
