@@ -77,3 +77,25 @@ def test_a_script_cause_in_the_same_log_outranks_the_store_symptoms() -> None:
     assert data["proposed"] is not None
     assert data["proposed"]["record_id"] not in ("tcpstore-server-gone-heartbeat-check",
                                                 "c10d-store-lost-during-run")
+
+
+RAY = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+       "nodes=($(scontrol show hostnames \"$SLURM_JOB_NODELIST\"))\n"
+       "srun --nodes=1 --ntasks=1 -w \"${nodes[0]}\" ray start --head --port=6379 --block &\n"
+       "sleep 20\n"
+       "srun --nodes=1 --ntasks=1 -w \"${nodes[1]}\" ray start --address=\"${nodes[0]}:6379\" "
+       "--block &\nsleep 20\npython3 driver.py\n")
+DASH = ("Exception: Failed to find a valid port for dashboard after 0 retries: [Errno 98] error "
+        "while attempting to bind on address ('0.0.0.0', 8265): address already in use\n")
+
+
+def test_ray_port_held_on_a_shared_node_is_named_not_guessed() -> None:
+    data = _data(RAY, DASH)
+    assert data["diagnoses"][0]["record_id"] == "ray-port-held-by-another-ray-on-node"
+    assert data["proposed"] is None
+
+
+def test_ray_port_record_needs_a_script_that_starts_ray() -> None:
+    data = _data(HEAD + "srun python train.py\n", DASH)
+    assert all(d["record_id"] != "ray-port-held-by-another-ray-on-node"
+               for d in data["diagnoses"])
