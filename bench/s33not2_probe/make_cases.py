@@ -1,0 +1,110 @@
+"""Write the s33not2 probe (cases.yaml): new real excerpts of not-script classes, look-alikes."""
+import yaml
+
+C = []
+
+
+def case(cid, source, site, what, log, script="srun_torchrun.sh", cluster="delta", split="tune"):
+    C.append({"id": cid, "split": split, "kind": "not_script", "source": source,
+              "thread_site": site, "what": what + "; assumed shape - " + script + ", diagnosed as on Delta",
+              "cluster": cluster, "script": script, "log": log, "expect": {}})
+
+
+TB = "Traceback (most recent call last):\n  File \"train.py\", line 212, in <module>\n    main()\n"
+case("m7c-sdpa-qkv-dtype-mismatch", "find_string:33106652939",
+     "notes of a 125M-parameter training run: SDPA and Linear dtype mismatches under mixed precision",
+     "the program mixes fp32 and bf16 tensors (autocast not covering a path) - program code", 
+     TB + "RuntimeError: Expected query, key, and value to have the same dtype, but got query.dtype: float key.dtype: c10::BFloat16 and value.dtype: c10::BFloat16\n")
+case("laya-bf16-mat1-mat2-dtype", "find_string:68295873584",
+     "evaluation notes: bf16 inference fails reproducibly, an internal buffer stays fp32",
+     "the model's own buffer stays fp32 after a bf16 cast - program/library code",
+     TB + "RuntimeError: mat1 and mat2 must have the same dtype, but got Float and BFloat16\n", split="heldout")
+case("motion-double-float-mat1-mat2", "find_string:24300180794",
+     "a motion-generation repo comment: batch tensors of float64 fed to a float32 model",
+     "the program's data is float64 while the model is float32 - program code",
+     TB + "RuntimeError: mat1 and mat2 must have the same dtype, but got Double and Float\n", script="torchrun_single.sh")
+case("rm-vhead-expected-scalar-type-float-half", "find_string:35036616590",
+     "reward-model training code comment: a fp32 value head on a fp16 model",
+     "value head dtype differs from the model's - program code",
+     TB + "RuntimeError: expected scalar type Float but found Half\n", script="deepspeed_hostfile.sh", split="heldout")
+case("sae-backward-second-time", "find_string:29602859914",
+     "notes of training an SAE on cached activations", "autograd graph reused across steps - program code",
+     TB + "RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.\n")
+case("lstm-hidden-backward-second-time", "find_string:12481604254",
+     "course notes: an RNN hidden state kept across batches", "hidden state not detached - program code",
+     TB + "RuntimeError: Trying to backward through the graph a second time, but the buffers have already been freed. Specify retain_graph=True when calling backward the first time.\n", script="srun_python.sh", split="heldout")
+case("airllm-safetensors-metadataincompletebuffer", "find_string:63257115316",
+     "AirLLM README troubleshooting: disk filled while splitting the model",
+     "a truncated .safetensors file (disk full / interrupted download) - re-download, not the script",
+     TB + "safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer\n", script="accelerate.sh")
+case("hf-cache-safetensors-invalid-json", "find_string:53829070635",
+     "a loader's retry helper: a cached shard 0 bytes / truncated", "damaged cached weight shard - re-download",
+     TB + "safetensors_rust.SafetensorError: Error while deserializing header: invalid JSON in header: EOF while parsing a value at line 1 column 0\n", split="heldout")
+case("tts-safetensors-headertoolarge", "find_string:71583124080",
+     "desktop app tests: a damaged voice file", "damaged weight file (e.g. a git-lfs pointer) - re-download",
+     "Error: safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge\n", script="torchrun_single.sh")
+# look-alikes that must stay as they are
+case("lookalike-hf-dataparallel-two-gpus-mat1", "find_string:57996432839",
+     "LOOK-ALIKE kept for the sweep: HF Trainer wraps in DataParallel when two GPUs are visible",
+     "LOOK-ALIKE: recorded only to see the answer stays advice (no fix)",
+     TB + "RuntimeError: mat1 and mat2 must have the same dtype, but got Float and Half\n", script="torchrun_single.sh")
+
+# batch 2 (classes the start code leaves as hints): torch/Triton release skew at torch.compile,
+# Hugging Face datasets' split/checksum verification, DDP's model check across ranks
+case("aws-rank52-inductor-triton-key-import", "find_string:20362848408",
+     "a user's AWS ParallelCluster setup notes: a pip-installed triton next to the NGC image's torch",
+     "torch's inductor cannot import from the installed Triton (release skew) - the Python environment",
+     "#6: [rank52]:     from triton.compiler.compiler import triton_key\n#6: [rank52]: torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n#6: [rank52]: ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler' (/usr/local/lib/python3.10/dist-packages/triton/compiler/compiler.py)\n", script="srun_pyxis.sh")
+case("nix-lowering-triton-key", "find_string:21238893",
+     "a package recipe's disabled tests: inductor's lowering fails on a Triton of another release",
+     "torch vs Triton release skew - the environment",
+     "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nLoweringException: ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'\n", split="heldout")
+case("pyenv-codecache-triton-key", "find_string:1321043373",
+     "a developer's notes on building Triton from source next to a torch release",
+     "a self-built Triton that does not match torch - the environment",
+     "    from triton.compiler.compiler import triton_key\ntorch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nImportError: cannot import name 'triton_key' from 'triton.compiler.compiler' (/data00/home/u/workspace/triton_dev/triton/python/triton/compiler/compiler.py)\n\nSet TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do this especially if you're reporting a bug to PyTorch). For even more developer context, set TORCH_LOGS=\"+dynamo\"\n", script="torchrun_single.sh")
+case("verl-npu-two-tritons-language-import", "find_string:51770230308",
+     "a verl NPU image with two Triton distributions merged in one site-packages",
+     "two Triton packages in one environment - the image's packages",
+     "ImportError: cannot import name 'Language' from 'triton.backends.compiler' (/usr/local/python3.11/lib/python3.11/site-packages/triton/backends/compiler.py)\ntorch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised: ImportError: cannot import name 'Language' from 'triton.backends.compiler'\nTypeError: cannot pickle 'frame' object\n", split="heldout", script="ray_slurm.sh")
+case("nanogpt-cannot-find-working-triton", "find_string:55901945223",
+     "a user's nanoGPT notes: torch.compile with no usable Triton",
+     "Triton is missing or unusable for the installed torch - environment or compile=False in the program",
+     "RuntimeError: Cannot find a working triton installation. Either the package is not installed or it is too old. More information on installing Triton can be found at https://github.com/openai/triton\ntorch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised: ...\n", script="torchrun_single.sh")
+case("lookalike-vllm-p100-too-old-for-triton", "find_string:56831247877",
+     "LOOK-ALIKE: vLLM on two P100s; Triton needs compute capability 7.0",
+     "LOOK-ALIKE: the GPU type (partition) is the cause - not torch/Triton skew; must not be read as such",
+     "[rank0]: torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n[rank0]: RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.0\n")
+case("lookalike-inductor-tmp-cache-file-missing", "find_string:7002322308",
+     "LOOK-ALIKE: inductor's cache file under /tmp vanished",
+     "LOOK-ALIKE: inductor's /tmp cache, not torch/Triton skew; stays as it is",
+     "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/torchinductor_xplv/triton/0/74f71ae78b2cfff6e4d076cf61bcb2f4/triton_.llir.tmp.pid_3793576_144376'\n", script="torchrun_single.sh")
+case("hh-rlhf-nonmatching-splits-sizes", "find_string:6127079257",
+     "a user's notes: load_dataset of a data_dir subset checks the sizes of the whole dataset",
+     "datasets' split verification: recorded sizes differ from the metadata - the program's load_dataset call or the cache",
+     "{\n \"name\": \"NonMatchingSplitsSizesError\",\n \"message\": \"[{'expected': SplitInfo(name='train', num_bytes=308571371, num_examples=160800, shard_lengths=None, dataset_name='hh-rlhf'), 'recorded': SplitInfo(name='train', num_bytes=56295642, num_examples=42537, shard_lengths=None, dataset_name='hh-rlhf')}]\"\n", script="srun_python.sh")
+case("tokenized-parquet-expected-more-splits-test", "find_string:60477723567",
+     "a fix note: asking the builder for one parquet shard enforces the README's train+test split contract",
+     "datasets' split verification - the program's load_dataset call (verification_mode)",
+     "datasets.exceptions.ExpectedMoreSplitsError: {'test'}\n", split="heldout")
+case("multiwoz-nonmatching-checksum", "find_string:26538372471",
+     "a data loader's docstring: the dataset's source files changed upstream (datasets#1876)",
+     "datasets' checksum verification of the source files - the dataset or the program's load call",
+     "datasets.utils.info_utils.NonMatchingChecksumError: Checksums didn't match for dataset source files:\n['https://github.com/budzianowski/multiwoz/raw/master/data/MultiWOZ_2.2/train/dialogues_001.json']\n", script="srun_python.sh")
+case("ultrachat-expected-more-splits", "find_string:71583934034",
+     "an experiment's notes: one data_files entry of a dataset declaring four splits (split names from the note)",
+     "datasets' split verification - the program's load_dataset call",
+     "datasets.exceptions.ExpectedMoreSplitsError: {'test_gen', 'test_sft', 'train_gen'}\n", script="accelerate.sh")
+case("optuna-trial-ddp-params-inconsistent", "find_string:69516147575",
+     "an HPO launcher's comment: a pruned trial leaves ranks in different trials; DDP re-init aborts (counts assumed)",
+     "the ranks build different models (the program's HPO loop) - not the launch",
+     "RuntimeError: DDP expects same model across all ranks, but Rank 0 has 201 params, while rank 1 has inconsistent 199 params.\n", split="heldout", script="accelerate.sh")
+case("ddp-hidden-size-differs-param-sizes", "find_string:57980966732",
+     "a write-up testing DDP with a hidden size that differs per rank",
+     "the ranks build models of different shapes - the program's configuration",
+     "RuntimeError: [1]: params[0] in this process with sizes [96, 32] appears not to match sizes of the same param in process 0.\n")
+case("lookalike-ddp-inconsistent-0-params-straggler", "find_string:61795380876",
+     "LOOK-ALIKE: a rank stuck in dataset setup; the aborted collective returns garbage (0 params)",
+     "LOOK-ALIKE: 0 params is a broken or timed-out collective, not a model difference; the new record must not read it",
+     "RuntimeError: DDP expects same model across all ranks, but Rank 1 has 70 params, while\nrank 0 has inconsistent 0 params\n")
+yaml.safe_dump({"schema": 1, "cases": C}, open("cases.yaml", "w"), sort_keys=False, width=100)
