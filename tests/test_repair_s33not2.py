@@ -1,0 +1,56 @@
+"""s33not2: not-script classes read from the failing component's own words - torch's inductor
+meeting a Triton of another release, Hugging Face datasets' split/checksum verification, DDP's
+check that every rank built the same model - are advice with no fix; their look-alikes (a GPU
+too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+
+SRUN = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+        "#SBATCH --time=02:00:00\nsrun torchrun --nnodes=2 --nproc_per_node=4 train.py\n")
+
+CASES = [
+    ("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nLoweringException: "
+     "ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'\n",
+     "torch-triton-release-skew"),
+    ("RuntimeError: Cannot find a working triton installation. Either the package is not "
+     "installed or it is too old.\n", "torch-triton-release-skew"),
+    ("datasets.exceptions.ExpectedMoreSplitsError: {'test'}\n",
+     "hf-datasets-verification-failed"),
+    (' "name": "NonMatchingSplitsSizesError",\n "message": "[{\'expected\': SplitInfo(name=\'train\''
+     ', num_bytes=3, num_examples=1)}]"\n', "hf-datasets-verification-failed"),
+    ("datasets.utils.info_utils.NonMatchingChecksumError: Checksums didn't match for dataset "
+     "source files:\n", "hf-datasets-verification-failed"),
+    ("RuntimeError: DDP expects same model across all ranks, but Rank 0 has 201 params, while "
+     "rank 1 has inconsistent 199 params.\n", "ddp-model-differs-across-ranks"),
+    ("RuntimeError: [1]: params[0] in this process with sizes [96, 32] appears not to match "
+     "sizes of the same param in process 0.\n", "ddp-model-differs-across-ranks"),
+]
+
+LOOKALIKES = [
+    "RuntimeError: Found Tesla P100-PCIE-16GB which is too old to be supported by the triton GPU "
+    "compiler, which is used as the backend.\n",
+    "RuntimeError: DDP expects same model across all ranks, but Rank 1 has 70 params, while\n"
+    "rank 0 has inconsistent 0 params\n",
+    "from datasets.exceptions import ExpectedMoreSplitsError\n",
+]
+
+
+@pytest.mark.parametrize(("log", "record"), CASES)
+def test_recognised_as_not_the_script(log: str, record: str) -> None:
+    data = diagnose_log(SRUN, log, "delta", None, False)
+    first = data["diagnoses"][0]
+    assert (first["record_id"], first["verdict"]) == (record, "not_script")
+    assert data["proposed"] is None
+
+
+@pytest.mark.parametrize("log", LOOKALIKES)
+def test_lookalikes_not_claimed(log: str) -> None:
+    data = diagnose_log(SRUN, log, "delta", None, False)
+    ours = {"torch-triton-release-skew", "hf-datasets-verification-failed",
+            "ddp-model-differs-across-ranks"}
+    assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
+    assert data["proposed"] is None
