@@ -107,4 +107,52 @@ case("lookalike-ddp-inconsistent-0-params-straggler", "find_string:61795380876",
      "LOOK-ALIKE: a rank stuck in dataset setup; the aborted collective returns garbage (0 params)",
      "LOOK-ALIKE: 0 params is a broken or timed-out collective, not a model difference; the new record must not read it",
      "RuntimeError: DDP expects same model across all ranks, but Rank 1 has 70 params, while\nrank 0 has inconsistent 0 params\n")
+
+# batch 3: a tokenizer without the pad token or chat template the program uses, a model config
+# newer than the installed transformers (Llama 3.1 rope_scaling), DeepSpeed ZeRO reducing one
+# parameter's gradient twice in a step, a Parquet file that is not one (cut short, not Parquet)
+case("minimax-quant-tokenizer-no-pad-token", "find_string:59487960780",
+     "a quantisation adapter's notes: some models' tokenizers set no pad_token",
+     "the program pads with a tokenizer without a pad token - program code", 
+     TB + "ValueError: Asking to pad but the tokenizer does not have a padding token. Please select a token to use as `pad_token` `(tokenizer.pad_token = tokenizer.eos_token e.g.)` or add a new pad token via `tokenizer.add_special_tokens({'pad_token': '[PAD]'})`.\n", script="accelerate.sh")
+case("textfooler-llama-mistral-no-pad-token", "find_string:70691585804",
+     "an evaluation run's issues list: Llama/Mistral tokenizers have no pad token",
+     "program code (set tokenizer.pad_token)",
+     TB + "ValueError: Asking to pad but the tokenizer does not have a padding token. Please select a token to use as `pad_token` `(tokenizer.pad_token = tokenizer.eos_token e.g.)` or add a new pad token via `tokenizer.add_special_tokens({'pad_token': '[PAD]'})`.\n", split="heldout")
+case("deepseek-math-base-no-chat-template", "find_string:62609281313",
+     "an SFT blueprint's troubleshooting: a base model's tokenizer has no chat_template",
+     "the program applies a chat template the tokenizer lacks - program/model choice",
+     TB + "ValueError: Cannot use chat template functions because tokenizer.chat_template is not set and no template argument was passed! For information about writing templates and setting the tokenizer.chat_template attribute, please see the documentation at https://huggingface.co/docs/transformers/main/en/chat_templating\n")
+case("verl-rollout-tiny-tokenizer-no-chat-template", "find_string:70991412638",
+     "a verl reproduction's table: a self-trained tokenizer without a template",
+     "the tokenizer lacks a chat template - the program's artifacts",
+     "ValueError: Cannot use chat template functions because tokenizer.chat_template is not set and no template argument was passed!\n", split="heldout", script="ray_slurm.sh")
+case("sglang-docker-llama31-rope-scaling", "find_string:67218419554",
+     "an SGLang docker image's old transformers reading a Llama-3.1 config",
+     "the installed transformers predates the model's config format - the environment",
+     TB + "ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got {'factor': 8.0, 'low_freq_factor': 1.0, 'high_freq_factor': 4.0, 'original_max_position_embeddings': 8192, 'rope_type': 'llama3'}\n")
+case("kaggle-agent-llama31-rope-scaling", "find_string:36269530514",
+     "a Kaggle agent submission loading a Llama 3.1 model with the image's transformers",
+     "old transformers for a Llama 3.1 config - the environment",
+     "Error loading model: rope_scaling must be a dictionary with two fields, type and factor, got {'factor': 8.0, 'low_freq_factor': 1.0, 'high_freq_factor': 4.0, 'original_max_position_embeddings': 8192, 'rope_type': 'llama3'}\n", split="heldout", script="srun_python.sh")
+case("grpo-zero2-grad-reduced-twice", "find_string:71415452535",
+     "a GRPO trainer's docstring: one backward over two losses sharing every parameter under ZeRO-2",
+     "the program's loss makes ZeRO-2 reduce a parameter twice - program code",
+     "AssertionError: The parameter model.language_model.layers.35.mlp.down_proj.weight\n    has already been reduced. Gradient computed twice for this partition.\n", script="deepspeed_hostfile.sh")
+case("sbert-cachedmnrl-deepspeed-grad-twice", "find_string:58437670121",
+     "notes citing sentence-transformers#3173: DeepSpeed + CachedMNRL (message as DeepSpeed words it; parameter id assumed)",
+     "the loss runs backward over the same parameters twice in a step - program/library",
+     "AssertionError: The parameter 187 has already been reduced. Gradient computed twice for this partition. Multiple gradient reduction is currently not supported\n", split="heldout", script="deepspeed_hostfile.sh")
+case("colab-upload-truncated-parquet", "find_string:71319694901",
+     "a project's findings: files uploaded through a widget were cut at ~100 MB",
+     "a truncated Parquet file - the data, not the script",
+     TB + "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.\n", script="torchrun_single.sh")
+case("power-bi-github-page-not-parquet", "find_string:47361518863",
+     "a data README: a GitHub page URL given instead of the raw parquet file",
+     "the file read is not Parquet - the program's data path",
+     "Parquet: class parquet::ParquetInvalidOrCorruptedFileException (message: 'Invalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.')\n", split="heldout")
+case("lerobot-meta-parquet-unflushed", "find_string:55575759058",
+     "a converter's notes: reopening a dataset whose meta parquet is not flushed yet",
+     "a Parquet file read before it is complete - the program",
+     TB + "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.\n", script="srun_python.sh")
 yaml.safe_dump({"schema": 1, "cases": C}, open("cases.yaml", "w"), sort_keys=False, width=100)
