@@ -1,6 +1,8 @@
 """s33not2: not-script classes read from the failing component's own words - torch's inductor
 meeting a Triton of another release, Hugging Face datasets' split/checksum verification, DDP's
-check that every rank built the same model - are advice with no fix; their look-alikes (a GPU
+check that every rank built the same model, a tokenizer without the pad token or chat template
+the program uses, a model config newer than transformers, DeepSpeed ZeRO reducing a gradient
+twice, a file that is not a complete Parquet file - are advice with no fix; their look-alikes (a GPU
 too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
 
 from __future__ import annotations
@@ -28,6 +30,17 @@ CASES = [
      "rank 1 has inconsistent 199 params.\n", "ddp-model-differs-across-ranks"),
     ("RuntimeError: [1]: params[0] in this process with sizes [96, 32] appears not to match "
      "sizes of the same param in process 0.\n", "ddp-model-differs-across-ranks"),
+    ("ValueError: Asking to pad but the tokenizer does not have a padding token. Please select "
+     "a token to use as `pad_token`\n", "tokenizer-lacks-pad-token-or-chat-template"),
+    ("ValueError: Cannot use chat template functions because tokenizer.chat_template is not set "
+     "and no template argument was passed!\n", "tokenizer-lacks-pad-token-or-chat-template"),
+    ("ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got "
+     "{'factor': 8.0, 'rope_type': 'llama3'}\n", "transformers-older-than-model-config"),
+    ("AssertionError: The parameter 187 has already been reduced. Gradient computed twice for "
+     "this partition. Multiple gradient reduction is currently not supported\n",
+     "deepspeed-zero-gradient-reduced-twice"),
+    ("pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is "
+     "corrupted or this is not a parquet file.\n", "parquet-file-not-readable"),
 ]
 
 LOOKALIKES = [
@@ -51,6 +64,8 @@ def test_recognised_as_not_the_script(log: str, record: str) -> None:
 def test_lookalikes_not_claimed(log: str) -> None:
     data = diagnose_log(SRUN, log, "delta", None, False)
     ours = {"torch-triton-release-skew", "hf-datasets-verification-failed",
-            "ddp-model-differs-across-ranks"}
+            "ddp-model-differs-across-ranks", "tokenizer-lacks-pad-token-or-chat-template",
+            "transformers-older-than-model-config", "deepspeed-zero-gradient-reduced-twice",
+            "parquet-file-not-readable"}
     assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
     assert data["proposed"] is None
