@@ -155,4 +155,52 @@ case("lerobot-meta-parquet-unflushed", "find_string:55575759058",
      "a converter's notes: reopening a dataset whose meta parquet is not flushed yet",
      "a Parquet file read before it is complete - the program",
      TB + "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file.\n", script="srun_python.sh")
+
+# batch 4: a JSON data file Arrow cannot read as one table, a model loaded with an Auto class
+# that does not cover its configuration, DDP's static graph meeting a step that uses other
+# parameters
+case("axolotl-vlm-messages-content-string-vs-array", "find_string:48227344322",
+     "axolotl VLM fine-tuning docs: message content as a string in one row, an array in others",
+     "the data set's JSON rows disagree in type - the data",
+     TB + "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/messages/[]/content) changed from string to array in row 0\n", script="accelerate.sh")
+case("donut-cord-json-missing-comma-row7", "find_string:7340674073",
+     "a fine-tuning tutorial: one metadata line is not valid JSON",
+     "malformed JSON line in the data - the data",
+     "ArrowInvalid: JSON parse error: Missing a comma or '}' after an object member. in row 7\n", split="heldout", script="torchrun_single.sh")
+case("chatts-output-array-vs-string", "find_string:18038762221",
+     "ChatTS training notes: the output field is a list in some rows and a string in others",
+     "the data's JSONL fields disagree in type - the data",
+     TB + "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/output) changed from array to string in row 27\n", script="deepspeed_hostfile.sh")
+case("slurm-176205-episode-number-vs-string", "find_string:59144932776",
+     "a speech model's training log: job 176205 fails after 67 s, two data sets disagree on the episode column",
+     "two merged data sets use different types for one column - the data",
+     "[rank0]: pyarrow.lib.ArrowInvalid: JSON parse error:\n[rank0]: Column(/episode) changed from number to string in row 37\n", split="heldout")
+case("finetune-vlm-messages-array-vs-string", "find_string:52080941691",
+     "a VLM fine-tuning write-up: content a list in message 0 and a string in message 1",
+     "the data's rows disagree in schema - the data",
+     "pyarrow.lib.ArrowInvalid: JSON parse error: Column(/messages/[]/content) changed from array to string in row 0\n", script="srun_python.sh")
+case("qwen2vl-config-automodelforcausallm", "find_string:7825349109",
+     "a project's blocker notes: the configured model path points at a multimodal embedding model",
+     "the program loads a model its Auto class does not cover - program configuration",
+     TB + "ValueError: Unrecognized configuration class <class 'transformers.models.qwen2_vl.configuration_qwen2_vl.Qwen2VLConfig'>\nfor this kind of AutoModel: AutoModelForCausalLM\n")
+case("t5-config-automodelforcausallm", "find_string:47226766538",
+     "a user's traceback: a T5 (seq2seq) checkpoint given to AutoModelForCausalLM",
+     "wrong Auto class for the model - program code",
+     "  File \"/home/u/.local/lib/python3.10/site-packages/transformers/models/auto/auto_factory.py\", line 470, in from_pretrained\n    raise ValueError(\nValueError: Unrecognized configuration class <class 'transformers.models.t5.configuration_t5.T5Config'> for this kind of AutoModel: AutoModelForCausalLM.\nModel type should be one of BartConfig, BertConfig, BertGenerationConfig, BigBirdConfig, BigBirdPegasusConfig, BioGptConfig, BlenderbotConfig\n", split="heldout", script="srun_python.sh")
+case("smolvlm-idefics3-a40-automodel", "find_string:63403785632",
+     "a node's model loader: a vision-language checkpoint loaded as a causal LM on an A40",
+     "the Auto class lacks the model type - the program's loader",
+     "    Unrecognized configuration class\n    <class 'transformers.models.idefics3.configuration_idefics3.Idefics3Config'>\n    for this kind of AutoModel: AutoModelForCausalLM.\n", script="torchrun_single.sh")
+case("interleaved-qa-ddp-static-graph-multinode", "find_string:71622819226",
+     "an E2E training fix note: each rank routes its batch through one of several modality paths, multi-node",
+     "the program's per-step parameter use changes under static_graph - program code",
+     TB + "RuntimeError: Your training graph has changed in this iteration, e.g.,\none parameter is unused in first iteration, but then got used in the\nsecond iteration. this is not compatible with static_graph set to True.\n", script="srun_torchrun_tpn.sh")
+case("mixed-recipe-secondary-batch-static-graph", "find_string:60580189367",
+     "a training review: a secondary data source's batches leave some parameters unused under static_graph",
+     "the program's loss does not touch every parameter each step - program code",
+     "RuntimeError: Your training graph has changed in this iteration, e.g., one parameter is unused in first iteration, but then got used in the second iteration. this is not compatible with static_graph set to True.\n", split="heldout")
+case("gate-freeze-requires-grad-toggle-static-graph", "find_string:53854286289",
+     "a model's docstring: toggling requires_grad at a freeze boundary under static_graph",
+     "the program changes the trained parameters mid-run - program code",
+     "[rank1]: RuntimeError: Your training graph has changed in this iteration, e.g., one parameter is used in first iteration, but then got unused in the second iteration. this is not compatible with static_graph set to True.\n", script="torchrun_batch_multinode.sh")
 yaml.safe_dump({"schema": 1, "cases": C}, open("cases.yaml", "w"), sort_keys=False, width=100)
