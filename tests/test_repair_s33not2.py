@@ -2,7 +2,8 @@
 meeting a Triton of another release, Hugging Face datasets' split/checksum verification, DDP's
 check that every rank built the same model, a tokenizer without the pad token or chat template
 the program uses, a model config newer than transformers, DeepSpeed ZeRO reducing a gradient
-twice, a file that is not a complete Parquet file - are advice with no fix; their look-alikes (a GPU
+twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an Auto
+class that does not cover the model's config, DDP's static graph changing - are advice with no fix; their look-alikes (a GPU
 too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
 
 from __future__ import annotations
@@ -41,6 +42,16 @@ CASES = [
      "deepspeed-zero-gradient-reduced-twice"),
     ("pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is "
      "corrupted or this is not a parquet file.\n", "parquet-file-not-readable"),
+    ("pyarrow.lib.ArrowInvalid: JSON parse error: Column(/output) changed from array to string "
+     "in row 27\n", "arrow-json-data-not-tabular"),
+    ("ArrowInvalid: JSON parse error: Missing a comma or '}' after an object member. in row 7\n",
+     "arrow-json-data-not-tabular"),
+    ("ValueError: Unrecognized configuration class <class 'transformers.models.t5.configuration_"
+     "t5.T5Config'> for this kind of AutoModel: AutoModelForCausalLM.\n",
+     "automodel-class-lacks-model-config"),
+    ("RuntimeError: Your training graph has changed in this iteration, e.g., one parameter is "
+     "unused in first iteration, but then got used in the second iteration. this is not "
+     "compatible with static_graph set to True.\n", "ddp-static-graph-changed"),
 ]
 
 LOOKALIKES = [
@@ -66,6 +77,7 @@ def test_lookalikes_not_claimed(log: str) -> None:
     ours = {"torch-triton-release-skew", "hf-datasets-verification-failed",
             "ddp-model-differs-across-ranks", "tokenizer-lacks-pad-token-or-chat-template",
             "transformers-older-than-model-config", "deepspeed-zero-gradient-reduced-twice",
-            "parquet-file-not-readable"}
+            "parquet-file-not-readable", "arrow-json-data-not-tabular",
+            "automodel-class-lacks-model-config", "ddp-static-graph-changed"}
     assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
     assert data["proposed"] is None
