@@ -203,4 +203,35 @@ case("gate-freeze-requires-grad-toggle-static-graph", "find_string:53854286289",
      "a model's docstring: toggling requires_grad at a freeze boundary under static_graph",
      "the program changes the trained parameters mid-run - program code",
      "[rank1]: RuntimeError: Your training graph has changed in this iteration, e.g., one parameter is used in first iteration, but then got unused in the second iteration. this is not compatible with static_graph set to True.\n", script="torchrun_batch_multinode.sh")
+
+# batch 5: PEFT's LoRA target modules that the base model does not have, the Trainer refusing
+# to fine-tune a quantized model without adapters
+case("hpc-home-peft-target-query-value", "find_string:13495989663",
+     "a user's job output on an HPC home: LoRA targets query/value on a model without such modules (ranks interleaved)",
+     "LoRA target module names do not exist in the model - the program's PEFT configuration",
+     "  File \"/hpc-home/u/.local/lib/python3.12/site-packages/peft/tuners/tuners_utils.py\", line 328, in inject_adapter\n        raise ValueError(\n    raise ValueError(ValueError\n: Target modules {'query', 'value'} not found in the base model. Please check the target modules and try again.\nValueError: Target modules {'value', 'query'} not found in the base model. Please check the target modules and try again.\n", script="srun_torchrun_tpn.sh")
+case("gpt2-lora-q-v-proj-names", "find_string:68713947343",
+     "a fine-tuning write-up: Llama module names copied to GPT-2 (fused Conv1D c_attn)",
+     "LoRA target names of another architecture - program configuration",
+     TB + "ValueError: Target modules {'q_proj', 'v_proj'} not found in the base model. Please check the target modules and try again.\n", script="torchrun_single.sh")
+case("gpt2-lora-dense-kproj", "find_string:4416069593",
+     "a notebook's error log: LoRA target modules for GPT-2",
+     "LoRA target names - program configuration",
+     "ValueError: Target modules {'q_proj', 'dense', 'v_proj', 'k_proj'} not found in the base model. Please check the target modules and try again.\n", split="heldout", script="accelerate.sh")
+case("llamafactory-c-attn-on-llama3", "find_string:15816698076",
+     "LLaMA-Factory usage notes: --lora_target c_attn on a Llama 3 model",
+     "LoRA target of another architecture - the program's argument/config",
+     "ValueError: Target modules {'c_attn'} not found in the base model. Please check the target modules and try again.\n", split="heldout", script="deepspeed_hostfile.sh")
+case("trainer-v3-purely-quantized", "find_string:38868775478",
+     "a session log: the second trainer built on a 4-bit model without peft_config",
+     "the program fine-tunes a quantized model without adapters - program code",
+     TB + "ValueError: You cannot perform fine-tuning on purely quantized models. Please attach trainable adapters on top of the quantized model to correctly perform fine-tuning. Please see: https://huggingface.co/docs/transformers/peft for more details\n", script="accelerate.sh")
+case("load-in-8bit-trainer-purely-quantized", "find_string:9012690730",
+     "a fine-tuning report: 8-bit model handed to Trainer before prepare_model_for_kbit_training/LoRA",
+     "program code (attach adapters)",
+     "ValueError: You cannot perform fine-tuning on purely quantized models. Please attach trainable adapters on top of the quantized model to correctly perform fine-tuning.\n", split="heldout")
+case("tinylora-handwritten-purely-quantized", "find_string:51936027145",
+     "RL training notes: a hand-written LoRA the Trainer does not see as a PeftModel on a 4-bit model",
+     "program code (adapters not registered as PEFT)",
+     "ValueError: You cannot perform fine-tuning on purely quantized models...\n", script="srun_python.sh")
 yaml.safe_dump({"schema": 1, "cases": C}, open("cases.yaml", "w"), sort_keys=False, width=100)
