@@ -3,7 +3,8 @@ meeting a Triton of another release, Hugging Face datasets' split/checksum verif
 check that every rank built the same model, a tokenizer without the pad token or chat template
 the program uses, a model config newer than transformers, DeepSpeed ZeRO reducing a gradient
 twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an Auto
-class that does not cover the model's config, DDP's static graph changing - are advice with no fix; their look-alikes (a GPU
+class that does not cover the model's config, DDP's static graph changing, a PEFT setup that
+does not fit the model - are advice with no fix; their look-alikes (a GPU
 too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
 
 from __future__ import annotations
@@ -52,6 +53,10 @@ CASES = [
     ("RuntimeError: Your training graph has changed in this iteration, e.g., one parameter is "
      "unused in first iteration, but then got used in the second iteration. this is not "
      "compatible with static_graph set to True.\n", "ddp-static-graph-changed"),
+    ("ValueError: Target modules {'c_attn'} not found in the base model. Please check the target "
+     "modules and try again.\n", "peft-lora-setup-invalid"),
+    ("ValueError: You cannot perform fine-tuning on purely quantized models. Please attach "
+     "trainable adapters on top of the quantized model\n", "peft-lora-setup-invalid"),
 ]
 
 LOOKALIKES = [
@@ -78,6 +83,7 @@ def test_lookalikes_not_claimed(log: str) -> None:
             "ddp-model-differs-across-ranks", "tokenizer-lacks-pad-token-or-chat-template",
             "transformers-older-than-model-config", "deepspeed-zero-gradient-reduced-twice",
             "parquet-file-not-readable", "arrow-json-data-not-tabular",
-            "automodel-class-lacks-model-config", "ddp-static-graph-changed"}
+            "automodel-class-lacks-model-config", "ddp-static-graph-changed",
+            "peft-lora-setup-invalid"}
     assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
     assert data["proposed"] is None
