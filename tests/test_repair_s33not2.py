@@ -24,8 +24,8 @@ CASES = [
      "installed or it is too old.\n", "torch-triton-release-skew"),
     ("datasets.exceptions.ExpectedMoreSplitsError: {'test'}\n",
      "hf-datasets-verification-failed"),
-    (' "name": "NonMatchingSplitsSizesError",\n "message": "[{\'expected\': SplitInfo(name=\'train\''
-     ', num_bytes=3, num_examples=1)}]"\n', "hf-datasets-verification-failed"),
+    (' "name": "NonMatchingSplitsSizesError",\n "message": "[{\'expected\': SplitInfo('
+     "name='train', num_bytes=3, num_examples=1)}]\"\n", "hf-datasets-verification-failed"),
     ("datasets.utils.info_utils.NonMatchingChecksumError: Checksums didn't match for dataset "
      "source files:\n", "hf-datasets-verification-failed"),
     ("RuntimeError: DDP expects same model across all ranks, but Rank 0 has 201 params, while "

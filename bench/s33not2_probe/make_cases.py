@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write the s33not2 probe (cases.yaml): new real excerpts of not-script classes, look-alikes."""
 import yaml
 
