@@ -14,7 +14,7 @@ def case(cid, source, site, what, log, script="srun_torchrun.sh", cluster="delta
 TB = "Traceback (most recent call last):\n  File \"train.py\", line 212, in <module>\n    main()\n"
 case("m7c-sdpa-qkv-dtype-mismatch", "find_string:33106652939",
      "notes of a 125M-parameter training run: SDPA and Linear dtype mismatches under mixed precision",
-     "the program mixes fp32 and bf16 tensors (autocast not covering a path) - program code", 
+     "the program mixes fp32 and bf16 tensors (autocast not covering a path) - program code",
      TB + "RuntimeError: Expected query, key, and value to have the same dtype, but got query.dtype: float key.dtype: c10::BFloat16 and value.dtype: c10::BFloat16\n")
 case("laya-bf16-mat1-mat2-dtype", "find_string:68295873584",
      "evaluation notes: bf16 inference fails reproducibly, an internal buffer stays fp32",
@@ -114,7 +114,7 @@ case("lookalike-ddp-inconsistent-0-params-straggler", "find_string:61795380876",
 # parameter's gradient twice in a step, a Parquet file that is not one (cut short, not Parquet)
 case("minimax-quant-tokenizer-no-pad-token", "find_string:59487960780",
      "a quantisation adapter's notes: some models' tokenizers set no pad_token",
-     "the program pads with a tokenizer without a pad token - program code", 
+     "the program pads with a tokenizer without a pad token - program code",
      TB + "ValueError: Asking to pad but the tokenizer does not have a padding token. Please select a token to use as `pad_token` `(tokenizer.pad_token = tokenizer.eos_token e.g.)` or add a new pad token via `tokenizer.add_special_tokens({'pad_token': '[PAD]'})`.\n", script="accelerate.sh")
 case("textfooler-llama-mistral-no-pad-token", "find_string:70691585804",
      "an evaluation run's issues list: Llama/Mistral tokenizers have no pad token",
@@ -235,4 +235,5 @@ case("tinylora-handwritten-purely-quantized", "find_string:51936027145",
      "RL training notes: a hand-written LoRA the Trainer does not see as a PeftModel on a 4-bit model",
      "program code (adapters not registered as PEFT)",
      "ValueError: You cannot perform fine-tuning on purely quantized models...\n", script="srun_python.sh")
-yaml.safe_dump({"schema": 1, "cases": C}, open("cases.yaml", "w"), sort_keys=False, width=100)
+with open("cases.yaml", "w", encoding="utf-8") as fh:
+    yaml.safe_dump({"schema": 1, "cases": C}, fh, sort_keys=False, width=100)
