@@ -235,5 +235,29 @@ case("tinylora-handwritten-purely-quantized", "find_string:51936027145",
      "RL training notes: a hand-written LoRA the Trainer does not see as a PeftModel on a 4-bit model",
      "program code (adapters not registered as PEFT)",
      "ValueError: You cannot perform fine-tuning on purely quantized models...\n", script="srun_python.sh")
+
+# batch 6: transformers' TrainingArguments / Trainer refusing an inconsistent evaluation setup;
+# a look-alike where the job script's own launch line sets those options (the script's value:
+# the new record must leave it)
+case("notebook-load-best-model-strategy-mismatch", "find_string:71546132727",
+     "a fine-tuning notebook's traceback: load_best_model_at_end with eval and save strategies differing",
+     "the program's TrainingArguments disagree - program configuration",
+     "-> 1663                 raise ValueError(\n   1664                     \"--load_best_model_at_end requires the save and eval strategy to match, but found\\n- Evaluation \"\n\nValueError: --load_best_model_at_end requires the save and eval strategy to match, but found\n- Evaluation strategy: IntervalStrategy.STEPS\n- Save strategy: SaveStrategy.EPOCH\n", script="accelerate.sh")
+case("seq2seq-readme-load-best-model-mismatch", "find_string:18362116878",
+     "a seq2seq fine-tuning README's troubleshooting: evaluation_strategy and save_strategy differ in the training script",
+     "TrainingArguments in the program - program configuration",
+     TB + "ValueError: --load_best_model_at_end requires the save and eval strategy to match\n", split="heldout")
+case("predict-with-generate-no-eval-dataset", "find_string:56426910371",
+     "a training script's comments: eval_strategy steps without an eval_dataset, then save strategy vs eval NO",
+     "the program's Trainer gets an evaluation strategy but no eval data set - program code",
+     TB + "ValueError: You have set `args.eval_strategy` to IntervalStrategy.STEPS but you didn't pass an `eval_dataset` to `Trainer`. Either set `args.eval_strategy` to `no` or pass an `eval_dataset`.\n", script="torchrun_single.sh")
+C.append({"id": "lookalike-trainer-strategy-set-on-launch-line", "split": "tune", "kind": "not_script",
+          "source": "find_string:71546132727",
+          "thread_site": "LOOK-ALIKE kept for the sweep: the same message with the options on the job script's launch line",
+          "what": "LOOK-ALIKE: the launch line itself passes --eval_strategy/--save_strategy/--load_best_model_at_end; the new advice record must not claim it (the script's value); assumed shape - accelerate.sh, diagnosed as on Delta",
+          "cluster": "delta", "script": "accelerate.sh",
+          "replace": [["train_ppo.py", "train_ppo.py --eval_strategy steps --save_strategy epoch --load_best_model_at_end"]],
+          "log": "ValueError: --load_best_model_at_end requires the save and eval strategy to match, but found\n- Evaluation strategy: IntervalStrategy.STEPS\n- Save strategy: SaveStrategy.EPOCH\n",
+          "expect": {}})
 with open("cases.yaml", "w", encoding="utf-8") as fh:
     yaml.safe_dump({"schema": 1, "cases": C}, fh, sort_keys=False, width=100)
