@@ -4,7 +4,8 @@ check that every rank built the same model, a tokenizer without the pad token or
 the program uses, a model config newer than transformers, DeepSpeed ZeRO reducing a gradient
 twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an Auto
 class that does not cover the model's config, DDP's static graph changing, a PEFT setup that
-does not fit the model - are advice with no fix; their look-alikes (a GPU
+does not fit the model, the Trainer's evaluation setup disagreeing (unless the launch line sets
+those options) - are advice with no fix; their look-alikes (a GPU
 too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from maple_flow.cli.repair import diagnose_log
 
 SRUN = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
         "#SBATCH --time=02:00:00\nsrun torchrun --nnodes=2 --nproc_per_node=4 train.py\n")
+
+STRATEGY_LOG = ("ValueError: --load_best_model_at_end requires the save and eval strategy to "
+                "match, but found\n- Evaluation strategy: IntervalStrategy.STEPS\n")
 
 CASES = [
     ("torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nLoweringException: "
@@ -57,6 +61,9 @@ CASES = [
      "modules and try again.\n", "peft-lora-setup-invalid"),
     ("ValueError: You cannot perform fine-tuning on purely quantized models. Please attach "
      "trainable adapters on top of the quantized model\n", "peft-lora-setup-invalid"),
+    (STRATEGY_LOG, "hf-trainer-evaluation-setup-inconsistent"),
+    ("ValueError: You have set `args.eval_strategy` to IntervalStrategy.STEPS but you didn't "
+     "pass an `eval_dataset` to `Trainer`.\n", "hf-trainer-evaluation-setup-inconsistent"),
 ]
 
 LOOKALIKES = [
@@ -84,6 +91,13 @@ def test_lookalikes_not_claimed(log: str) -> None:
             "transformers-older-than-model-config", "deepspeed-zero-gradient-reduced-twice",
             "parquet-file-not-readable", "arrow-json-data-not-tabular",
             "automodel-class-lacks-model-config", "ddp-static-graph-changed",
-            "peft-lora-setup-invalid"}
+            "peft-lora-setup-invalid", "hf-trainer-evaluation-setup-inconsistent"}
     assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
     assert data["proposed"] is None
+
+
+def test_trainer_options_on_the_launch_line_are_the_scripts() -> None:
+    script = SRUN.replace("train.py", "train.py --eval_strategy steps --load_best_model_at_end")
+    data = diagnose_log(script, STRATEGY_LOG, "delta", None, False)
+    assert not any(d["record_id"] == "hf-trainer-evaluation-setup-inconsistent"
+                   and d["verdict"] != "hint" for d in data["diagnoses"])
