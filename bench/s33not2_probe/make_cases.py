@@ -259,5 +259,36 @@ C.append({"id": "lookalike-trainer-strategy-set-on-launch-line", "split": "tune"
           "replace": [["train_ppo.py", "train_ppo.py --eval_strategy steps --save_strategy epoch --load_best_model_at_end"]],
           "log": "ValueError: --load_best_model_at_end requires the save and eval strategy to match, but found\n- Evaluation strategy: IntervalStrategy.STEPS\n- Save strategy: SaveStrategy.EPOCH\n",
           "expect": {}})
+
+# batch 7: a vLLM release without the model's architecture, token ids of a float dtype handed
+# to an embedding
+case("vllm-deepseek-ocr-arch-not-supported", "find_string:56713666518",
+     "a vLLM feature request: the API server refuses a new OCR model's architecture",
+     "the installed vLLM lacks the architecture - the environment (upgrade) - not the script",
+     "(APIServer pid=352089) Value error, Model architectures ['DeepseekOCRForCausalLM'] are not supported for now. Supported architectures: dict_keys(['ApertusForCausalLM', 'AquilaModel', 'AquilaForCausalLM', 'ArceeForCausalLM', 'ArcticForCausalLM', 'MiniMaxForCausalLM'])\n", script="srun_python.sh")
+case("vllm-dbrx-api-server-arch-not-supported", "find_string:56778130410",
+     "a vLLM bug report: the OpenAI API server with --trust-remote-code refuses DbrxForCausalLM (older vLLM)",
+     "vLLM release older than the model - the environment",
+     "ValueError: Model architectures ['DbrxForCausalLM'] are not supported for now. Supported architectures: ['AquilaModel', 'AquilaForCausalLM', 'BaiChuanForCausalLM', 'BaichuanForCausalLM', 'BloomForCausalLM', 'ChatGLMModel', 'ChatGLMForConditionalGeneration', 'DeciLMForCausalLM', 'DeepseekForCausalLM']\n", split="heldout")
+case("vllm-cohere-arch-not-supported", "find_string:30919236949",
+     "a model-support request: CohereForCausalLM on an older vLLM",
+     "vLLM release older than the model - the environment",
+     TB + "ValueError: Model architectures ['CohereForCausalLM'] are not supported for now. Supported architectures: ['AquilaModel', 'AquilaForCausalLM', 'BaiChuanForCausalLM', 'BaichuanForCausalLM', 'BloomForCausalLM', 'ChatGLMModel']\n", script="torchrun_single.sh")
+case("vllm-gptbigcode-arch-not-supported", "find_string:56901456774",
+     "an early vLLM issue digest: GPTBigCode before its support landed",
+     "vLLM release lacks the architecture - the environment",
+     "ValueError: Model architectures ['GPTBigCodeForCausalLM'] are not supported for now. Supported architectures: ['GPT2LMHeadModel', 'GPTNeoXForCausalLM', 'LlamaForCausalLM', 'OPTForCausalLM']\n", split="heldout", script="srun_python.sh")
+case("vlm2vec-rank7-embedding-float-indices", "find_string:27598010677",
+     "VLM2Vec's collator comment: rank 7 of a multi-GPU run got float token ids",
+     "the program feeds float ids to an embedding - program code",
+     "[rank7]: RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.cuda.FloatTensor instead (while checking arguments for embedding)\n", script="srun_torchrun_tpn.sh")
+case("d2l-premise-embedding-float-indices", "find_string:8482122636",
+     "a course project's error log: a tensor of vocabulary ids created as float",
+     "program code (.long())",
+     "RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.cuda.FloatTensor instead (while checking arguments for embedding)\n", split="heldout", script="torchrun_single.sh")
+case("nanovllm-tied-lm-head-bf16-indices", "find_string:67357583776",
+     "a port of a model to a small inference engine: lm_head made an embedding (tie_word_embeddings)",
+     "program code (an embedding fed bf16 activations)",
+     "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead\n", script="srun_python.sh")
 with open("cases.yaml", "w", encoding="utf-8") as fh:
     yaml.safe_dump({"schema": 1, "cases": C}, fh, sort_keys=False, width=100)
