@@ -5,7 +5,8 @@ the program uses, a model config newer than transformers, DeepSpeed ZeRO reducin
 twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an Auto
 class that does not cover the model's config, DDP's static graph changing, a PEFT setup that
 does not fit the model, the Trainer's evaluation setup disagreeing (unless the launch line sets
-those options) - are advice with no fix; their look-alikes (a GPU
+those options), a vLLM without the model's architecture, float ids given to an embedding - are
+advice with no fix; their look-alikes (a GPU
 too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ CASES = [
     (STRATEGY_LOG, "hf-trainer-evaluation-setup-inconsistent"),
     ("ValueError: You have set `args.eval_strategy` to IntervalStrategy.STEPS but you didn't "
      "pass an `eval_dataset` to `Trainer`.\n", "hf-trainer-evaluation-setup-inconsistent"),
+    ("ValueError: Model architectures ['CohereForCausalLM'] are not supported for now. Supported "
+     "architectures: ['AquilaModel', 'LlamaForCausalLM']\n", "vllm-architecture-not-in-release"),
+    ("[rank7]: RuntimeError: Expected tensor for argument #1 'indices' to have one of the "
+     "following scalar types: Long, Int; but got torch.cuda.FloatTensor instead\n",
+     "embedding-indices-not-integer"),
 ]
 
 LOOKALIKES = [
@@ -91,7 +97,8 @@ def test_lookalikes_not_claimed(log: str) -> None:
             "transformers-older-than-model-config", "deepspeed-zero-gradient-reduced-twice",
             "parquet-file-not-readable", "arrow-json-data-not-tabular",
             "automodel-class-lacks-model-config", "ddp-static-graph-changed",
-            "peft-lora-setup-invalid", "hf-trainer-evaluation-setup-inconsistent"}
+            "peft-lora-setup-invalid", "hf-trainer-evaluation-setup-inconsistent",
+            "vllm-architecture-not-in-release", "embedding-indices-not-integer"}
     assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
     assert data["proposed"] is None
 
