@@ -2,12 +2,12 @@
 meeting a Triton of another release, Hugging Face datasets' split/checksum verification, DDP's
 check that every rank built the same model, a tokenizer without the pad token or chat template
 the program uses, a model config newer than transformers, DeepSpeed ZeRO reducing a gradient
-twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an Auto
-class that does not cover the model's config, DDP's static graph changing, a PEFT setup that
-does not fit the model, the Trainer's evaluation setup disagreeing (unless the launch line sets
-those options), a vLLM without the model's architecture, float ids given to an embedding - are
-advice with no fix; their look-alikes (a GPU
-too old for Triton, DDP's check reading "0 params") are not claimed by these records."""
+twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an
+Auto class that does not cover the model's config, DDP's static graph changing, a PEFT setup
+that does not fit the model, the Trainer's evaluation setup disagreeing (unless the launch line
+sets those options), a vLLM without the model's architecture, float ids given to an embedding -
+are advice with no fix; their look-alikes (a GPU too old for Triton, DDP's check reading
+"0 params", an import line naming a datasets exception) are not claimed by these records."""
 
 from __future__ import annotations
 
