@@ -290,5 +290,19 @@ case("nanovllm-tied-lm-head-bf16-indices", "find_string:67357583776",
      "a port of a model to a small inference engine: lm_head made an embedding (tie_word_embeddings)",
      "program code (an embedding fed bf16 activations)",
      "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got CUDABFloat16Type instead\n", script="srun_python.sh")
+
+# batch 8: a GPU the driver reports as needing a reset (NVML's own words, nvidia-smi's fields)
+case("slurm-ng31301-nvml-gpu-requires-reset", "find_string:62837024694",
+     "a research run log on a Slurm cluster: a job cancelled because its node emitted repeated NVML errors; the retry excluded the node",
+     "a faulted GPU on one node - hardware; resubmit excluding the node",
+     "NVML: GPU requires reset\nNVML: GPU requires reset\nNVML: GPU requires reset\n")
+case("faq-nvidia-smi-gpu-requires-reset-err", "find_string:63581746164",
+     "a project FAQ: torch.cuda.is_available() False, nvidia-smi shows the GPU needing a reset",
+     "the GPU's driver state - a reboot or an admin's GPU reset; hardware",
+     "|   0  NVIDIA GeForce RTX 3060        On  |   00000000:01:00.0 Off |                  N/A |\n| ERR!  ERR! ERR!             ERR! / ERR! |   GPU requires reset   |     ERR!         ERR! |\n", split="heldout", script="torchrun_single.sh")
+case("launcher-refuses-gpu-requires-reset", "find_string:69433241605",
+     "a project's launch checks: nodes of a partition read idle with a faulted GPU ([GPU requires reset])",
+     "faulted GPUs on some nodes - hardware",
+     "nvidia-smi --query-gpu=index,memory.used --format=csv,noheader\n0, [GPU requires reset]\n", script="srun_python.sh")
 with open("cases.yaml", "w", encoding="utf-8") as fh:
     yaml.safe_dump({"schema": 1, "cases": C}, fh, sort_keys=False, width=100)
