@@ -5,7 +5,8 @@ the program uses, a model config newer than transformers, DeepSpeed ZeRO reducin
 twice, a file that is not a complete Parquet file, JSON data Arrow cannot read as one table, an
 Auto class that does not cover the model's config, DDP's static graph changing, a PEFT setup
 that does not fit the model, the Trainer's evaluation setup disagreeing (unless the launch line
-sets those options), a vLLM without the model's architecture, float ids given to an embedding -
+sets those options), a vLLM without the model's architecture, float ids given to an embedding, a
+GPU the driver says needs a reset -
 are advice with no fix; their look-alikes (a GPU too old for Triton, DDP's check reading
 "0 params", an import line naming a datasets exception) are not claimed by these records."""
 
@@ -70,6 +71,7 @@ CASES = [
     ("[rank7]: RuntimeError: Expected tensor for argument #1 'indices' to have one of the "
      "following scalar types: Long, Int; but got torch.cuda.FloatTensor instead\n",
      "embedding-indices-not-integer"),
+    ("NVML: GPU requires reset\nNVML: GPU requires reset\n", "gpu-requires-reset"),
 ]
 
 LOOKALIKES = [
@@ -78,6 +80,7 @@ LOOKALIKES = [
     "RuntimeError: DDP expects same model across all ranks, but Rank 1 has 70 params, while\n"
     "rank 0 has inconsistent 0 params\n",
     "from datasets.exceptions import ExpectedMoreSplitsError\n",
+    "nvidia-smi: Unable to determine the device handle for GPU0000:3B:00.0: Unknown Error\n",
 ]
 
 
@@ -98,7 +101,8 @@ def test_lookalikes_not_claimed(log: str) -> None:
             "parquet-file-not-readable", "arrow-json-data-not-tabular",
             "automodel-class-lacks-model-config", "ddp-static-graph-changed",
             "peft-lora-setup-invalid", "hf-trainer-evaluation-setup-inconsistent",
-            "vllm-architecture-not-in-release", "embedding-indices-not-integer"}
+            "vllm-architecture-not-in-release", "embedding-indices-not-integer",
+            "gpu-requires-reset"}
     assert not any(d["record_id"] in ours and d["verdict"] != "hint" for d in data["diagnoses"])
     assert data["proposed"] is None
 
