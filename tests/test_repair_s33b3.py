@@ -73,3 +73,28 @@ def test_ucx_transports_without_a_script_setting_are_the_sites() -> None:
     first, data = _diagnose(MPI_APP, UCX)
     assert first == "s33-ucx-transports-unavailable-site"
     assert _not_script(first) and data.get("proposed") is None
+
+
+def test_fakeroot_without_subuid_mapping_is_the_sites() -> None:
+    first, data = _diagnose(APPTAINER, "FATAL:   could not use fakeroot: no mapping entry found "
+                                       "in /etc/subuid for jdoe\n")
+    assert first == "s33-apptainer-fakeroot-no-subuid-mapping"
+    assert _not_script(first) and data.get("proposed") is None
+
+
+RATE = ("FATAL:   While making image from oci registry: error fetching image to cache: failed to "
+        "get checksum for docker://ubuntu:22.04: toomanyrequests: You have reached your pull rate "
+        "limit. You may increase the limit by authenticating and upgrading\n")
+
+
+def test_pull_rate_limit_without_per_task_pulls_is_not_the_script() -> None:
+    first, data = _diagnose(APPTAINER, RATE)
+    assert first == "s33-registry-pull-rate-limit"
+    assert _not_script(first) and data.get("proposed") is None
+
+
+def test_pull_rate_limit_with_docker_uri_in_the_launch_is_script_advice() -> None:
+    script = APPTAINER.replace("pytorch_24.04.sif", "docker://nvcr.io/nvidia/pytorch:24.04-py3")
+    first, data = _diagnose(script, RATE.replace("TOOMANY", "toomany"))
+    assert first == "s33-registry-pull-rate-limit-launch-pulls"
+    assert not _not_script(first) and data.get("proposed") is None
