@@ -98,3 +98,31 @@ def test_pull_rate_limit_with_docker_uri_in_the_launch_is_script_advice() -> Non
     first, data = _diagnose(script, RATE.replace("TOOMANY", "toomany"))
     assert first == "s33-registry-pull-rate-limit-launch-pulls"
     assert not _not_script(first) and data.get("proposed") is None
+
+
+TORCHRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8")
+NO_ALGO = ("ncclInvalidUsage: no algorithm/protocol available for function AllGather with "
+           "datatype ncclInt8. NCCL_ALGO was set to Tree.\n")
+
+
+def test_global_nccl_algo_in_the_script_is_dropped() -> None:
+    script = TORCHRUN.replace("export MASTER_PORT=29500", "export MASTER_PORT=29500\n"
+                              "export NCCL_ALGO=Tree")
+    first, data = _diagnose(script, NO_ALGO)
+    assert first == "s33-nccl-algo-forced-by-script"
+    assert "-export NCCL_ALGO=Tree" in data["proposed"]["diff"]
+
+
+def test_global_nccl_proto_in_the_script_is_dropped() -> None:
+    script = TORCHRUN.replace("export MASTER_PORT=29500", "export MASTER_PORT=29500\n"
+                              "export NCCL_PROTO=LL128")
+    first, data = _diagnose(script, "No algorithm/protocol available for function AllReduce "
+                                    "with datatype ncclBfloat16\n")
+    assert first == "s33-nccl-proto-forced-by-script"
+    assert "-export NCCL_PROTO=LL128" in data["proposed"]["diff"]
+
+
+def test_nccl_algo_forced_outside_the_script_is_advice() -> None:
+    first, data = _diagnose(TORCHRUN, NO_ALGO)
+    assert first == "s33-nccl-algo-forced-outside-script"
+    assert _not_script(first) and data.get("proposed") is None
