@@ -126,3 +126,10 @@ def test_nccl_algo_forced_outside_the_script_is_advice() -> None:
     first, data = _diagnose(TORCHRUN, NO_ALGO)
     assert first == "s33-nccl-algo-forced-outside-script"
     assert _not_script(first) and data.get("proposed") is None
+
+
+def test_enroot_temp_path_is_a_data_folder_but_its_search_paths_stay_refused() -> None:
+    from maple_flow.repair.safety import env_name_problem
+    assert env_name_problem("ENROOT_TEMP_PATH") is None
+    assert env_name_problem("ENROOT_LIBRARY_PATH") is not None
+    assert env_name_problem("LD_LIBRARY_PATH") is not None
