@@ -133,3 +133,11 @@ def test_enroot_temp_path_is_a_data_folder_but_its_search_paths_stay_refused() -
     assert env_name_problem("ENROOT_TEMP_PATH") is None
     assert env_name_problem("ENROOT_LIBRARY_PATH") is not None
     assert env_name_problem("LD_LIBRARY_PATH") is not None
+
+
+def test_enroot_user_namespace_refused_is_the_nodes() -> None:
+    first, data = _diagnose(PYXIS, "error: pyxis:     enroot-nsenter: failed to create user "
+                                   "namespace: Permission denied\nerror: pyxis: couldn't start "
+                                   "container\n")
+    assert first == "s33-enroot-user-namespace-refused"
+    assert _not_script(first) and data.get("proposed") is None
