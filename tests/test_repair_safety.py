@@ -168,6 +168,8 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                # s32gpu: the newer image the user names for a GPU its image's NVRTC lacks
                ("nvrtc-gpu-arch-unknown-in-container", "set_launcher_arg"),
                ("apptainer-sandbox-extract-tmp-full", "export_env"),
+               # s33b3: the node-local folder for enroot's layer conversion, given by the user
+               ("s33-enroot-whiteout-temp-path-on-shared-fs", "export_env"),
                ("hf-model-path-invalid", "add_argument"),
                # a prerequisite module the module system names in the log (or the user gives):
                # loaded, and shown for review where the cluster profile does not list it

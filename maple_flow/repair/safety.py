@@ -43,7 +43,10 @@ _FORBIDDEN_ENV_RE = re.compile(
 )
 #: Names that end like a search path (``...PATH``) but name one data folder a library writes
 #: (no program, library or module is searched there): set like any other cache folder (s33cov).
-DATA_FOLDER_ENV = frozenset({"MIOPEN_USER_DB_PATH"})  # MIOpen's user performance database
+DATA_FOLDER_ENV = frozenset({
+    "MIOPEN_USER_DB_PATH",  # MIOpen's user performance database
+    "ENROOT_TEMP_PATH",  # the folder enroot unpacks and converts image layers in (s33b3)
+})
 #: Names an op may set without review: exact names, and families by prefix.
 ALLOWED_ENV = frozenset({
     "MASTER_ADDR", "MASTER_PORT", "OMP_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
