@@ -18,7 +18,7 @@ import re
 from maple_flow.models import ClusterProfile
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair.patch_lines import launch_with_srun
-from maple_flow.repair.text import FixNotApplicable
+from maple_flow.repair.text import FixNotApplicable, indent_of
 
 
 def _select_nodes(text: str) -> int:
@@ -46,6 +46,5 @@ def launch_with_site_mpiexec(text: str, profile: ClusterProfile | None) -> str:
     original = text.split("\n")
     index = next(i for i, (a, b) in enumerate(zip(started, original, strict=True)) if a != b)
     line = original[index]
-    indent = line[:len(line) - len(line.lstrip())]
-    started[index] = f"{indent}{words} {line.lstrip()}"
+    started[index] = f"{indent_of(line)}{words} {line.lstrip()}"
     return "\n".join(started)

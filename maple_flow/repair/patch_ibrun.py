@@ -18,6 +18,7 @@ an exported variable): ibrun would not do the same, so the swap would lose it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
@@ -53,15 +54,29 @@ def _job_tasks(text: str) -> int | None:
     return None
 
 
-def _count(options: list[pl.Option]) -> str | None:
-    """mpirun's task count as written (None: not given); FixNotApplicable for any other option."""
+def one_mpi_launch_line(text: str) -> None:
+    """FixNotApplicable unless exactly one line of ``text`` (comments aside) runs
+    mpirun/mpiexec: a swap of its launcher must know which line it changes."""
+    body = "\n".join(ln for ln in text.split("\n") if not ln.lstrip().startswith("#"))
+    lines = len(_LINE.findall(body))
+    if lines != 1:
+        raise FixNotApplicable(f"the script runs an MPI launcher on {lines} lines, not one")
+
+
+def task_count(options: list[pl.Option], launcher: str, target: str,
+               kept: Callable[[pl.Option], bool] = lambda _opt: False) -> str | None:
+    """The MPI launcher's task count as written (None: not given), options ``kept`` aside;
+    FixNotApplicable for any other option (``target`` has no counterpart: the swap would lose
+    it) or a count that is not a number or one variable."""
     count = None
     for opt in options:
+        if kept(opt):
+            continue
         if opt.name not in _COUNT_NAMES:
-            raise FixNotApplicable(f"{opt.name} of the MPI launcher has no ibrun counterpart "
+            raise FixNotApplicable(f"{opt.name} of {launcher} has no {target} counterpart "
                                    "this repair knows (the swap would lose it)")
         if opt.value is None or not _COUNT.match(opt.value):
-            raise FixNotApplicable(f"the launcher's {opt.name} is not a number or one variable")
+            raise FixNotApplicable(f"{launcher}'s {opt.name} is not a number or one variable")
         count = opt.value
     return count
 
@@ -71,10 +86,7 @@ def ibrun_launch(text: str, profile: ClusterProfile | None) -> str:
     if not site_launches_with_ibrun(profile):
         raise FixNotApplicable("the site's profile does not name ibrun as its launcher: a "
                                "missing mpirun there means its MPI module is not loaded")
-    body = "\n".join(ln for ln in text.split("\n") if not ln.lstrip().startswith("#"))
-    lines = len(_LINE.findall(body))
-    if lines != 1:
-        raise FixNotApplicable(f"the script runs an MPI launcher on {lines} lines, not one")
+    one_mpi_launch_line(text)
     for stage in MPI_LAUNCHERS:
         try:
             launch, start = pl.stage_view(text, stage)
@@ -83,7 +95,7 @@ def ibrun_launch(text: str, profile: ClusterProfile | None) -> str:
         options, end = pl._walk(launch.words, start)
         if end >= len(launch.words):
             raise FixNotApplicable(f"{stage} starts no program on the launch line")
-        count = _count(options)
+        count = task_count(options, "the MPI launcher", "ibrun")
         words = ["ibrun"]
         if count is not None and (not count.isdigit() or int(count) != _job_tasks(text)):
             words += ["-n", quote(count), "-o", "0"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.layout import launch_or_last_line
-from maple_flow.repair.text import FixNotApplicable, insert_line, lines
+from maple_flow.repair.text import FixNotApplicable, indent_of, insert_line, lines
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODULE_LOAD = re.compile(r"^\s*(?:module|ml)\s+(?:load|add|swap|switch)\b|^\s*ml\s+[A-Za-z]")
@@ -35,9 +35,7 @@ def unset_before_program(text: str, names: list[str]) -> str:
                                                  before)]
     if not missing:
         raise FixNotApplicable(f"the script already unsets {' '.join(names)} before its program")
-    indent = re.match(r"\s*", parts[line - 1])
-    pad = indent.group(0) if indent else ""
-    return insert_line(text, line - 1, f"{pad}unset {' '.join(missing)}")
+    return insert_line(text, line - 1, f"{indent_of(parts[line - 1])}unset {' '.join(missing)}")
 
 
 def purge_modules(text: str) -> str:
@@ -49,5 +47,4 @@ def purge_modules(text: str) -> str:
         raise FixNotApplicable("the script loads no module")
     if any(_MODULE_PURGE.match(p) for p in parts[:first]):
         raise FixNotApplicable("the script already purges its modules before loading them")
-    pad = re.match(r"\s*", parts[first])
-    return insert_line(text, first, f"{pad.group(0) if pad else ''}module purge")
+    return insert_line(text, first, f"{indent_of(parts[first])}module purge")

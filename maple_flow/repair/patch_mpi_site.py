@@ -20,36 +20,27 @@ import re
 
 from maple_flow.models import ClusterProfile
 from maple_flow.repair import patch_launch as pl
-from maple_flow.repair.patch_ibrun import ibrun_launch, site_launches_with_ibrun
+from maple_flow.repair.patch_ibrun import (
+    ibrun_launch,
+    one_mpi_launch_line,
+    site_launches_with_ibrun,
+    task_count,
+)
 from maple_flow.repair.text import FixNotApplicable, quote, replace
 
-#: mpirun spellings of the total task count.
-_COUNT_NAMES = frozenset({"-n", "-np", "--np", "--n"})
 #: mpirun spellings of a host file (MPICH/Hydra, MVAPICH2, Open MPI).
 _HOSTFILE_NAMES = frozenset({"-machinefile", "--machinefile", "-hostfile", "--hostfile", "-f",
                              "-machine", "--machine"})
-_COUNT = re.compile(r"^(?:\d+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$")
 _JOB_NODEFILE = re.compile(r"^[\"']?\$\{?PBS_NODEFILE\}?[\"']?$")
-_LINE = re.compile(r"(?m)^[^#\n]*(?<![\w./-])(?:\S*/)?(?:mpirun|mpiexec)(?:\.hydra)?(?=\s|$)")
 
 
 def _pals_site(profile: ClusterProfile) -> bool:
     return profile.scheduler == "pbs" and profile.launch.launcher == "mpiexec"
 
 
-def _count(options: list[pl.Option]) -> str | None:
-    """mpirun's task count (None: not given); FixNotApplicable for an option the swap loses."""
-    count = None
-    for opt in options:
-        if opt.name in _HOSTFILE_NAMES and opt.value and _JOB_NODEFILE.match(opt.value):
-            continue  # the job's own nodes: what PALS's mpiexec uses by itself
-        if opt.name not in _COUNT_NAMES:
-            raise FixNotApplicable(f"{opt.name} of mpirun has no PALS mpiexec counterpart this "
-                                   "repair knows (the swap would lose it)")
-        if opt.value is None or not _COUNT.match(opt.value):
-            raise FixNotApplicable(f"mpirun's {opt.name} is not a number or one variable")
-        count = opt.value
-    return count
+def _job_nodefile(opt: pl.Option) -> bool:
+    """A host file that is the job's own nodes: what PALS's mpiexec uses by itself."""
+    return opt.name in _HOSTFILE_NAMES and bool(_JOB_NODEFILE.match(opt.value or ""))
 
 
 def _pals_launch(text: str) -> str:
@@ -65,7 +56,7 @@ def _pals_launch(text: str) -> str:
     options, end = pl._walk(launch.words, start)
     if end >= len(launch.words):
         raise FixNotApplicable("mpirun starts no program on the launch line")
-    count = _count(options)
+    count = task_count(options, "mpirun", "PALS mpiexec", _job_nodefile)
     words = ["mpiexec"] + (["-n", quote(count)] if count is not None else [])
     first, last = launch.words[start - 1], launch.words[end - 1]
     return replace(text, first.start, last.end, " ".join(words))
@@ -76,10 +67,7 @@ def site_mpi_launch(text: str, profile: ClusterProfile | None) -> str:
     doc)."""
     if profile is None:
         raise FixNotApplicable("no cluster profile: the site's launcher is not known")
-    body = "\n".join(ln for ln in text.split("\n") if not ln.lstrip().startswith("#"))
-    lines = len(_LINE.findall(body))
-    if lines != 1:
-        raise FixNotApplicable(f"the script runs an MPI launcher on {lines} lines, not one")
+    one_mpi_launch_line(text)
     if site_launches_with_ibrun(profile):
         return ibrun_launch(text, profile)
     if _pals_site(profile):
