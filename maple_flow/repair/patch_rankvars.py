@@ -17,6 +17,7 @@ Three mistakes the ranks' logs show and the fixes that write the launcher's own 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.errors import MapleError
@@ -284,8 +285,12 @@ _BOUND = re.compile(r"set_affinity|gpu_tile_compact|select_gpu|VISIBLE_DEVICES|Z
                     r"|--gpu-bind|--gpus-per-task|LOCAL_RANK=|LOCALRANK=")
 
 
-def _site_command_lines(text: str) -> list[int]:
-    """1-based lines that start a logical command whose command word is mpiexec/mpirun."""
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def command_lines(text: str, is_command: Callable[[str], bool]) -> list[int]:
+    """1-based lines that start a logical command (comments aside) whose command word, its
+    first word that is no assignment, ``is_command`` accepts."""
     found, starts, seen_end = [], line_starts(text), -1
     for number, start in enumerate(starts, 1):
         if start <= seen_end:
@@ -296,11 +301,31 @@ def _site_command_lines(text: str) -> list[int]:
         begin, end = logical_span(text, number)
         seen_end = end
         words = words_of(text[begin:end], begin)
-        first = next((w for w in words if not re.match(r"^[A-Za-z_]\w*=", w.value)), None)
-        if first is not None and re.sub(r"\.\w+$", "", first.value.rsplit("/", 1)[-1]) in {
-                "mpiexec", "mpirun"}:
+        first = next((w for w in words if not _ASSIGNMENT.match(w.value)), None)
+        if first is not None and is_command(first.value):
             found.append(number)
     return found
+
+
+def prefix_programs(text: str, numbers: list[int], prefix: str,
+                    is_program: Callable[[str], bool]) -> str:
+    """``text`` with ``prefix`` before the program that the launcher commands starting on lines
+    ``numbers`` run, where ``is_program`` accepts that program's word."""
+    from maple_flow.repair.patch_launch import _walk  # the launcher-option rules
+
+    changed = text
+    for number in reversed(numbers):
+        begin, end = logical_span(changed, number)
+        words = words_of(changed[begin:end], begin)
+        first = next(i for i, w in enumerate(words) if not _ASSIGNMENT.match(w.value))
+        _, program = _walk(words, first + 1)
+        if program < len(words) and is_program(words[program].value):
+            changed = replace(changed, words[program].start, words[program].start, prefix)
+    return changed
+
+
+def _site_launcher_word(word: str) -> bool:
+    return re.sub(r"\.\w+$", "", word.rsplit("/", 1)[-1]) in {"mpiexec", "mpirun"}
 
 
 def mpiexec_ranks_unbound(p: ParsedScript | None, text: str) -> bool:
@@ -339,18 +364,9 @@ def bind_rank_gpus(text: str, local_rank_var: str, vendor: str) -> str:
     if local_rank_var.startswith("SLURM_"):
         raise FixNotApplicable("under mpiexec/mpirun in a Slurm job SLURM_LOCALID is the MPI "
                                "daemon's, not each rank's: bind the GPUs with srun instead")
-    from maple_flow.repair.patch_launch import _walk  # the launcher-option rules
-
     prefix = f"bash -c 'export {visible}=${local_rank_var}; exec \"$@\"' bash "
-    changed = text
-    for number in reversed(_site_command_lines(text)):
-        begin, end = logical_span(changed, number)
-        words = words_of(changed[begin:end], begin)
-        first = next(i for i, w in enumerate(words) if not re.match(r"^[A-Za-z_]\w*=", w.value))
-        _, program = _walk(words, first + 1)
-        if program >= len(words) or not re.search(r"python", words[program].value):
-            continue  # not a Python program the ranks run
-        changed = replace(changed, words[program].start, words[program].start, prefix)
+    changed = prefix_programs(text, command_lines(text, _site_launcher_word), prefix,
+                              lambda word: bool(re.search(r"python", word)))
     if changed == text:
         raise FixNotApplicable("no mpiexec/mpirun line starts a Python program")
     return changed
