@@ -154,6 +154,8 @@ def test_job_slots_resolves(script: str, asked: str, arg: str, want: str) -> Non
     ("#SBATCH --ntasks=1\nmpirun -np 4 --oversubscribe python t.py\n", "4"),
     ("#SBATCH --ntasks=1\nsrun -n1 horovodrun -np 4 -H localhost:4 python t.py\n", "4"),
     ("mpirun -np 2 ./a\nmpirun -np 2 ./b\n", "2"),  # which line was refused is not known
+    ("#SBATCH --nodes=1-2\n#SBATCH --ntasks=1\nmpirun -np 4 python t.py\n", "4"),  # a range
+    ("#SBATCH --ntasks=${N}\nmpirun -np 4 python t.py\n", "4"),  # sbatch expands no variable
 ])
 def test_job_slots_unresolved(script: str, asked: str) -> None:
     from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots

@@ -34,8 +34,14 @@ class SlotsUnresolved(Exception):
 
 
 def _count(script: str, option: str) -> int | None:
+    """The directive's count; None where the script does not set it. A value that is not one
+    count (a node range ``1-2``, a ``${VAR}`` sbatch never expands) is not decided here."""
     value = directive_value(script, "slurm", option)
-    return int(value) if value and value.isdigit() else None
+    if value is None:
+        return None
+    if not value.strip().isdigit():
+        raise SlotsUnresolved(f"--{option}={value} is not one count")
+    return int(value)
 
 
 def job_gpus(script: str, line: str, site_gpus: int | None) -> int | None:
