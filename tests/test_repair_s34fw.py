@@ -1,0 +1,67 @@
+"""Framework classes of helper s34fw (templates/failures/fw_s34.yaml and two folded signatures):
+JAX's initialize-after-backend and PJRT plugin mismatch, Horovod used before hvd.init(), a
+Horovod framework extension not built, and Lightning's fork-after-CUDA refusal are the
+program's or environment's, never a script fix; look-alikes keep other answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair import load_knowledge_base
+from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s34fw_probe" / "scripts"
+SRUN = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
+LIGHTNING = (SCRIPTS / "lightning_srun.sh").read_text(encoding="utf-8")
+AURORA = (SCRIPTS / "pbs_aurora_mpiexec.sh").read_text(encoding="utf-8")
+
+
+def _first(script: str, log: str, cluster: str = "perlmutter") -> tuple[str | None, dict]:
+    data = diagnose_log(script, log, cluster, None, False)
+    found = data.get("diagnoses") or []
+    return (found[0]["record_id"] if found else None), data
+
+
+CLASSES = [
+    (SRUN, "RuntimeError: jax.distributed.initialize() must be called before any JAX calls that "
+     "might initialise the XLA backend\n", "perlmutter", "s34-jax-distributed-initialize-after-backend"),
+    (SRUN, "RuntimeError: jax.distributed.initialize() must be called before any JAX computations "
+     "are executed.\n", "perlmutter", "s34-jax-distributed-initialize-after-backend"),
+    (SRUN, "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT "
+     "plugin PJRT API version (0.54) and framework PJRT API version 0.51).\n", "perlmutter",
+     "s34-jax-pjrt-plugin-api-mismatch"),
+    (AURORA, "RuntimeError: Unable to initialize backend 'xpu': INVALID_ARGUMENT: Mismatched PJRT "
+     "plugin PJRT API version (0.38) and framework PJRT API version 0.40).\n", "aurora",
+     "s34-jax-pjrt-plugin-api-mismatch"),
+    (SRUN, "ValueError: Horovod has not been initialized; use hvd.init().\n", "perlmutter",
+     "s34-horovod-used-before-init"),
+    (SRUN, "ImportError: Extension horovod.torch has not been built.  If this is not expected, "
+     "reinstall Horovod with HOROVOD_WITH_PYTORCH=1 to debug the build error.\n", "perlmutter",
+     "horovod-built-without-controller"),
+    (LIGHTNING, "RuntimeError: Lightning can't create new processes if CUDA is already initialized. "
+     "Did you manually call `torch.cuda.*` functions?\n", "delta", "cuda-reinit-in-forked-subprocess"),
+]
+
+
+@pytest.mark.parametrize(("script", "log", "cluster", "record"), CLASSES)
+def test_framework_class_is_not_the_script(script: str, log: str, cluster: str,
+                                           record: str) -> None:
+    first, data = _first(script, log, cluster)
+    assert first == record
+    assert load_knowledge_base().get(record).family in NOT_SCRIPT_FAMILIES
+    assert data.get("proposed") is None and data.get("verdict") == "not_script"
+
+
+@pytest.mark.parametrize("log", [
+    "RuntimeError: Horovod has been shut down. This was caused by an exception on one of the "
+    "ranks or an attempt to allreduce, allgather or broadcast a tensor after one of the ranks "
+    "finished execution.\n",
+    "RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU "
+    "devices.\n",
+])
+def test_look_alikes_are_not_taken(log: str) -> None:
+    first, _ = _first(SRUN, log)
+    assert first not in {"s34-horovod-used-before-init", "s34-jax-pjrt-plugin-api-mismatch"}
