@@ -105,6 +105,41 @@ CASES = [
          thread_site="horovod#2589: title line only (extension not built, colon variant)",
          what="the same library class written with a colon; assumed shape - a Perlmutter srun job",
          log="ImportError: Extension horovod.torch has not been built: If this is not expected, reinstall Horovod with HOROVOD_WITH_PYTORCH=1 to debug the build error.\n"),
+    # --- batch 2 (written after batch 1 was built, before any run on it) ----------------------
+    # --- Megatron: CUDA_DEVICE_MAX_CONNECTIONS must be 1 (TP/CP/SP) or not 1 (FSDP) ---------
+    dict(id="cudamaxconn-flagscale1288-tp-cp-assert", kind="script",
+         source="https://github.com/flagos-ai/FlagScale/pull/1288", cluster="perlmutter", script="srun_torchrun.sh",
+         replace=[["train.py --epochs 10", "pretrain_gpt.py --tensor-model-parallel-size 2 --context-parallel-size 2 --use-mcore-models"]],
+         thread_site="FlagScale#1288: training with tensor or context parallelism fails in Megatron's validate_args when CUDA_DEVICE_MAX_CONNECTIONS is not 1",
+         what="Megatron (TP/CP, non-FSDP, pre-Blackwell) asserts that the environment has CUDA_DEVICE_MAX_CONNECTIONS=1; the launch script sets no such variable, so the fix is `export CUDA_DEVICE_MAX_CONNECTIONS=1` in the job script before the launch (as Megatron's own launch examples do); assumed shape - a two-node Perlmutter srun+torchrun job running pretrain_gpt.py with TP 2, CP 2",
+         log="  File \"flagscale/train/megatron/training/arguments.py\", line 1489, in validate_args\n    assert os.environ.get('CUDA_DEVICE_MAX_CONNECTIONS') == \"1\", \\\nAssertionError: Using tensor model parallelism or context parallelism require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1\n",
+         expect={"families": ["environment"], "fix": r"(?m)^\+\s*export\s+CUDA_DEVICE_MAX_CONNECTIONS=1\b"}),
+    dict(id="cudamaxconn-mlm-rank0-validate-args", kind="script",
+         source="find_string:12081544403", cluster="perlmutter", script="srun_pyxis.sh",
+         replace=[["python /workspace/train.py", "python /workspace/Megatron-LM/pretrain_gpt.py --tensor-model-parallel-size 8"]],
+         thread_site="a Megatron-LM run helper whose docstring keeps the rank-0 traceback of validate_args; the helper then sets CUDA_DEVICE_MAX_CONNECTIONS=1 in the job's environment",
+         what="Megatron TP without CUDA_DEVICE_MAX_CONNECTIONS=1 in the environment; fix - export it in the job script (pyxis passes the job's environment into the container); assumed shape - a one-node pyxis job, one task per GPU, TP 8",
+         log="[rank0]:   File \"/data/home/x/Megatron-LM/megatron/training/arguments.py\", line 779, in validate_args\n[rank0]:     assert os.environ.get('CUDA_DEVICE_MAX_CONNECTIONS') == \"1\", \\\n[rank0]: AssertionError: Using tensor model parallelism or context parallelism require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1\n",
+         expect={"families": ["environment"], "fix": r"(?m)^\+\s*export\s+CUDA_DEVICE_MAX_CONNECTIONS=1\b"}),
+    dict(id="cudamaxconn-slime-writeup-tp-wrapped", kind="script",
+         source="find_string:51880381642", cluster="perlmutter", script="srun_torchrun.sh",
+         replace=[["train.py --epochs 10", "train.py --tensor-model-parallel-size 2 --sequence-parallel"]],
+         thread_site="a fine-tuning write-up (slime on RTX 5060): 'Fix 2.4 - CUDA_DEVICE_MAX_CONNECTIONS not set'; Megatron requires it with tensor parallelism; the training script is where it is set",
+         what="the job's environment lacks CUDA_DEVICE_MAX_CONNECTIONS=1 that Megatron asserts with TP; fix in the launch script; the two lines are the write-up's (message wrapped over two lines); assumed shape - a Perlmutter srun+torchrun job, TP 2",
+         log="AssertionError: Using tensor model parallelism or context parallelism require\nsetting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1\n",
+         expect={"families": ["environment"], "fix": r"(?m)^\+\s*export\s+CUDA_DEVICE_MAX_CONNECTIONS=1\b"}),
+    dict(id="cudamaxconn-rocm91-fsdp-needs-unset", kind="script",
+         source="https://github.com/ROCm/Megatron-LM/pull/91", cluster="perlmutter", script="srun_torchrun.sh",
+         replace=[["export MASTER_PORT=29500", "export MASTER_PORT=29500\nexport CUDA_DEVICE_MAX_CONNECTIONS=1"], ["train.py --epochs 10", "pretrain_gpt.py --use-torch-fsdp2 --untie-embeddings-and-output-weights"]],
+         thread_site="ROCm/Megatron-LM#91 (review thread): the example launch script adds `unset CUDA_DEVICE_MAX_CONNECTIONS` when FSDP is on, because of Megatron's assertion 'FSDP always requires CUDA_DEVICE_MAX_CONNECTIONS value large than one'",
+         what="the job script exports CUDA_DEVICE_MAX_CONNECTIONS=1 (right for TP) but the run uses torch FSDP2, which Megatron forbids with 1; the fix is in the launch script (drop the export / unset it); assumed shape - a Perlmutter srun+torchrun job whose script exports the variable",
+         log="AssertionError: FSDP always requires CUDA_DEVICE_MAX_CONNECTIONS value large than one\n",
+         expect={"families": ["environment"], "fix": r"(?m)^(-\s*export\s+CUDA_DEVICE_MAX_CONNECTIONS=1|\+\s*unset\s+CUDA_DEVICE_MAX_CONNECTIONS)\b"}),
+    dict(id="lookalike-cudamaxconn-sp-warning-only", kind=NS,
+         source="find_string:16600852557", cluster="perlmutter", script="srun_torchrun.sh",
+         thread_site="Megatron's tensor-parallel layers: a one-time warning (not an error) when the variable is not 1 with sequence parallelism",
+         what="a performance warning alone is no failure of the launch; no fix may be proposed from it; assumed shape - a Perlmutter srun+torchrun job",
+         log="UserWarning: When using sequence parallelism it is recommended to set the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1 for maximum speedup\n"),
 ]
 
 
@@ -114,7 +149,7 @@ def main() -> None:
         c = dict(c)
         c["split"] = "tune" if int(hashlib.sha256(c["id"].encode()).hexdigest(), 16) % 2 == 0 else "heldout"
         c.setdefault("expect", {})
-        order = ["id", "split", "kind", "source", "thread_site", "what", "cluster", "script", "log", "expect"]
+        order = ["id", "split", "kind", "source", "thread_site", "what", "cluster", "script", "replace", "log", "expect"]
         out.append({k: c[k] for k in order if k in c})
     text = HEAD + yaml.safe_dump({"schema": 1, "cases": out}, sort_keys=False, allow_unicode=True, width=100)
     (HERE / "cases.yaml").write_text(text, encoding="utf-8")
