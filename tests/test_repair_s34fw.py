@@ -65,3 +65,40 @@ def test_framework_class_is_not_the_script(script: str, log: str, cluster: str,
 def test_look_alikes_are_not_taken(log: str) -> None:
     first, _ = _first(SRUN, log)
     assert first not in {"s34-horovod-used-before-init", "s34-jax-pjrt-plugin-api-mismatch"}
+
+
+TORCHRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8").replace(
+    "train.py --epochs 10", "pretrain_gpt.py --tensor-model-parallel-size 2")
+TP_ASSERT = ("AssertionError: Using tensor model parallelism or context parallelism require "
+             "setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1\n")
+
+
+def test_megatron_tp_assert_exports_cuda_device_max_connections() -> None:
+    first, data = _first(TORCHRUN, TP_ASSERT)
+    assert first == "s34-megatron-needs-cuda-device-max-connections-1"
+    assert "+export CUDA_DEVICE_MAX_CONNECTIONS=1" in (data.get("proposed") or {}).get("diff", "")
+
+
+def test_megatron_tp_assert_with_the_export_already_there_proposes_nothing() -> None:
+    script = TORCHRUN.replace("export MASTER_PORT=29500",
+                              "export MASTER_PORT=29500\nexport CUDA_DEVICE_MAX_CONNECTIONS=1")
+    _, data = _first(script, TP_ASSERT)
+    assert data.get("proposed") is None
+
+
+def test_megatron_fsdp_assert_drops_the_export() -> None:
+    script = TORCHRUN.replace("export MASTER_PORT=29500",
+                              "export MASTER_PORT=29500\nexport CUDA_DEVICE_MAX_CONNECTIONS=1")
+    first, data = _first(script, "AssertionError: FSDP always requires "
+                         "CUDA_DEVICE_MAX_CONNECTIONS value large than one\n")
+    assert first == "s34-megatron-fsdp-forbids-cuda-device-max-connections-1"
+    diff = (data.get("proposed") or {}).get("diff", "")
+    assert "-export CUDA_DEVICE_MAX_CONNECTIONS=1" in diff
+    assert "+unset CUDA_DEVICE_MAX_CONNECTIONS" in diff
+
+
+def test_megatron_speed_warning_is_no_failure() -> None:
+    _, data = _first(TORCHRUN, "UserWarning: When using sequence parallelism it is recommended "
+                     "to set the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1 for "
+                     "maximum speedup\n")
+    assert data.get("proposed") is None
