@@ -140,6 +140,23 @@ CASES = [
          thread_site="Megatron's tensor-parallel layers: a one-time warning (not an error) when the variable is not 1 with sequence parallelism",
          what="a performance warning alone is no failure of the launch; no fix may be proposed from it; assumed shape - a Perlmutter srun+torchrun job",
          log="UserWarning: When using sequence parallelism it is recommended to set the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1 for maximum speedup\n"),
+    # --- batch 3 (written before any run on it) ---------------------------------------------
+    # --- spawn start method without the main-module guard (program) -----------------------
+    dict(id="mainguard-gluonts1587-estimator-num-workers", kind=NS,
+         source="https://github.com/awslabs/gluonts/issues/1587", cluster="perlmutter", script="srun_python.sh",
+         thread_site="gluonts#1587 (Linux, /opt/conda): Estimator.train(num_workers=4) starts worker processes with spawn from a script without the __main__ guard; the child re-runs the script's top level",
+         what="the program starts processes with the spawn method while its top-level code is not under `if __name__ == '__main__':`, so each child re-executes the script and Python refuses; the fix is in the program (add the guard, or num_workers=0); assumed shape - a Perlmutter srun job",
+         log="  File \"/opt/conda/envs/rapids/lib/python3.7/multiprocessing/spawn.py\", line 105, in spawn_main\n    exitcode = _main(fd)\nRuntimeError: \n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.\n\n        This probably means that you are not using fork to start your\n        child processes and you have forgotten to use the proper idiom\n        in the main module:\n"),
+    dict(id="mainguard-classyvision607-tutorial-dataloader", kind=NS,
+         source="https://github.com/facebookresearch/ClassyVision/issues/607", cluster="polaris", script="pbs_mpiexec.sh",
+         thread_site="ClassyVision#607: the getting-started tutorial's custom_train.py, run as a script, starts DataLoader workers with spawn; the module-level trainer.train(task) runs again in each child",
+         what="program structure (no __main__ guard around code that starts spawned workers); assumed shape - a Polaris mpiexec job",
+         log="  File \"/opt/conda/lib/python3.6/multiprocessing/spawn.py\", line 277, in _fixup_main_from_path\n    run_name=\"__mp_main__\")\n  File \"/data/work/resnext3d/pt-version/training-scripts/classy-vison-project/custom_train.py\", line 75, in <module>\n    trainer.train(task)\nRuntimeError:\n        An attempt has been made to start a new process before the\n        current process has finished its bootstrapping phase.\n"),
+    dict(id="mainguard-lightning-spawn-launcher-guard", kind=NS,
+         source="find_string:9947972529", cluster="delta", script="lightning_srun.sh",
+         thread_site="Lightning's multiprocessing launcher: its own message when a script that starts processes with spawn (ddp_spawn) lacks the __main__ guard",
+         what="program structure (the training script's entry is not guarded); the message names the cure in the program, or strategy='ddp'; assumed shape - the Lightning srun script on Delta",
+         log="RuntimeError: Launching multiple processes with the 'spawn' start method requires that your script guards the main\nfunction with an `if __name__ == \"__main__\"` clause. For example:\n"),
 ]
 
 
