@@ -43,6 +43,11 @@ CLASSES = [
      "horovod-built-without-controller"),
     (LIGHTNING, "RuntimeError: Lightning can't create new processes if CUDA is already initialized. "
      "Did you manually call `torch.cuda.*` functions?\n", "delta", "cuda-reinit-in-forked-subprocess"),
+    (SRUN, "RuntimeError: \n        An attempt has been made to start a new process before the\n"
+     "        current process has finished its bootstrapping phase.\n", "perlmutter",
+     "s34-spawn-without-main-guard"),
+    (LIGHTNING, "RuntimeError: Launching multiple processes with the 'spawn' start method requires "
+     "that your script guards the main\n", "delta", "s34-spawn-without-main-guard"),
 ]
 
 
