@@ -27,7 +27,8 @@ def _first(script: str, log: str, cluster: str = "perlmutter") -> tuple[str | No
 
 CLASSES = [
     (SRUN, "RuntimeError: jax.distributed.initialize() must be called before any JAX calls that "
-     "might initialise the XLA backend\n", "perlmutter", "s34-jax-distributed-initialize-after-backend"),
+     "might initialise the XLA backend\n", "perlmutter",
+     "s34-jax-distributed-initialize-after-backend"),
     (SRUN, "RuntimeError: jax.distributed.initialize() must be called before any JAX computations "
      "are executed.\n", "perlmutter", "s34-jax-distributed-initialize-after-backend"),
     (SRUN, "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT "
@@ -41,8 +42,9 @@ CLASSES = [
     (SRUN, "ImportError: Extension horovod.torch has not been built.  If this is not expected, "
      "reinstall Horovod with HOROVOD_WITH_PYTORCH=1 to debug the build error.\n", "perlmutter",
      "horovod-built-without-controller"),
-    (LIGHTNING, "RuntimeError: Lightning can't create new processes if CUDA is already initialized. "
-     "Did you manually call `torch.cuda.*` functions?\n", "delta", "cuda-reinit-in-forked-subprocess"),
+    (LIGHTNING, "RuntimeError: Lightning can't create new processes if CUDA is already "
+     "initialized. Did you manually call `torch.cuda.*` functions?\n", "delta",
+     "cuda-reinit-in-forked-subprocess"),
     (SRUN, "RuntimeError: \n        An attempt has been made to start a new process before the\n"
      "        current process has finished its bootstrapping phase.\n", "perlmutter",
      "s34-spawn-without-main-guard"),

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (case data: quoted log lines and thread notes are kept whole)
 """Write bench/s34fw_probe/cases.yaml (s34fw: framework troubleshooting/known-issue classes).
 
 Split by sha256(id) parity (even -> tune, odd -> heldout), fixed before the first run.
