@@ -80,3 +80,32 @@ def test_launcher_sigkill_under_a_small_mem_raises_it() -> None:
 def test_launcher_sigkill_without_a_mem_line_is_no_edit() -> None:
     data = diagnose_log(DS.replace("#SBATCH --mem=64G\n", ""), SIGKILL, "delta", None, False)
     assert data["proposed"] is None
+
+
+TACC = ("#!/bin/bash\n#SBATCH -p h100\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -t 01:00:00\n"
+        "cd /work2/u/Pangu/v2.0\n"
+        "torchrun --standalone --nproc_per_node=4 train.py --yaml_config=../config/e3.yaml "
+        "--config=sfno\n")
+ABS_LOG = ("FileNotFoundError: [Errno 2] No such file or directory: "
+           "'/work2/u/Pangu/config/e3.yaml'\n")
+
+
+def test_a_relative_config_argument_made_absolute_is_asked_for() -> None:
+    data = diagnose_log(TACC, ABS_LOG, "stampede3", None, False)
+    first = data["diagnoses"][0]
+    assert first["record_id"] == "config-file-not-found" and first.get("needs")
+    assert data["proposed"] is None
+
+
+@pytest.mark.parametrize(("given", "logged", "same"), [
+    ("../config/e3.yaml", "/work2/u/Pangu/config/e3.yaml", True),
+    ("configs/small.yaml", "configs/small.yaml", True),
+    ("./data/x.csv", "/scratch/run/data/x.csv", True),
+    ("e3.yaml", "/work2/u/Pangu/config/e3.yaml", False),
+    ("../other/e3.yaml", "/work2/u/Pangu/config/e3.yaml", False),
+    ("/abs/config/e3.yaml", "/work2/u/Pangu/config/e3.yaml", False),
+])
+def test_names_logged_path(given: str, logged: str, same: bool) -> None:
+    from maple_flow.repair.resolve import names_logged_path
+
+    assert names_logged_path(given, logged) is same
