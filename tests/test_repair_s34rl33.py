@@ -109,3 +109,19 @@ def test_names_logged_path(given: str, logged: str, same: bool) -> None:
     from maple_flow.repair.resolve import names_logged_path
 
     assert names_logged_path(given, logged) is same
+
+
+PYXIS = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n"
+         "#SBATCH --time=01:00:00\nsrun --container-image=/p/img.sqsh python /w/train.py\n")
+
+
+def test_a_missing_submodule_is_no_propagation_on_deltaai() -> None:
+    log = "ModuleNotFoundError: No module named 'megatron.core.tensor_parallel'\n"
+    data = diagnose_log(PYXIS, log, "deltaai", None, False)
+    assert data["proposed"] is None or data["proposed"]["record_id"] != "env-not-propagated-deltaai"
+
+
+def test_a_missing_top_level_package_still_is_on_deltaai() -> None:
+    data = diagnose_log(PYXIS, "ModuleNotFoundError: No module named 'torch'\n", "deltaai",
+                        None, False)
+    assert any(d["record_id"] == "env-not-propagated-deltaai" for d in data["diagnoses"])
