@@ -730,10 +730,23 @@ def _arg_with(ctx: Context, arg: str) -> str:
         args = []
     for i, word in enumerate(args):
         name, eq, attached = word.partition("=")
-        if word.startswith("-") and ((eq and attached == value) or
-                                     (not eq and i + 1 < len(args) and args[i + 1] == value)):
+        given = attached if eq else (args[i + 1] if i + 1 < len(args) else "")
+        if word.startswith("-") and given and names_logged_path(given, value or ""):
             return name
     raise Unresolved(f"no program argument has the value {value!r}")
+
+
+def names_logged_path(given: str, logged: str) -> bool:
+    """Whether an argument's value ``given`` is the path an error names: the same text, or a
+    relative path (``../config/a.yaml``) the program made absolute against its working
+    directory - the logged absolute path ends with its part below the ``./``/``../`` steps,
+    a folder and a file at least (s34rl33)."""
+    if given == logged:
+        return True
+    if given.startswith("/") or not logged.startswith("/"):
+        return False
+    rest = re.sub(r"^(?:\.\.?/)+", "", given)
+    return "/" in rest and ".." not in rest.split("/") and logged.endswith("/" + rest)
 
 
 def _task_var(ctx: Context, arg: str) -> str:
