@@ -88,3 +88,32 @@ def test_quota_filter_refusal_is_not_the_script_at_any_slurm_site() -> None:
     first = _first(data)
     assert first == "nersc-quota-blocks-submit"
     assert load_knowledge_base().get(first).family in NOT_SCRIPT_FAMILIES
+
+
+B2_RM = ("#!/bin/bash\n#SBATCH -p RM-shared\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=16\n"
+         "#SBATCH --time=06:00:00\nmodule load openmpi\nsrun ./solver input.dat\n")
+
+
+@pytest.mark.parametrize("log", [
+    "Invalid qos specification\n",
+    "sbatch: error: Batch job submission failed: Invalid qos specification\n",
+])
+def test_no_qos_named_asks_and_never_moves_the_partition(log: str) -> None:
+    data = _diagnose(B2_RM, log, "bridges2")
+    assert data.get("proposed") is None
+    assert _first(data) == "slurm-qos-refused-none-named"
+    assert data["diagnoses"][0]["needs"] == ["qos"]
+
+
+def test_a_named_qos_that_is_no_partition_asks_for_the_qos() -> None:
+    script = TORCHRUN.replace("#!/bin/bash\n", HEAD + "#SBATCH --qos=gpu-a100_default\n")
+    data = _diagnose(script, "Invalid qos specification\n")
+    assert data.get("proposed") is None
+    assert _first(data) == "slurm-named-qos-refused-ask"
+
+
+def test_sbatchs_invalid_qos_with_a_named_qos_keeps_its_record() -> None:
+    script = TORCHRUN.replace("#!/bin/bash\n", "#!/bin/bash\n#SBATCH --qos=bsc_es\n")
+    data = _diagnose(script, "sbatch: error: Batch job submission failed: Invalid qos "
+                     "specification\n", "perlmutter")
+    assert data["proposed"]["record_id"] == "slurm-invalid-qos"
