@@ -117,3 +117,47 @@ def test_sbatchs_invalid_qos_with_a_named_qos_keeps_its_record() -> None:
     data = _diagnose(script, "sbatch: error: Batch job submission failed: Invalid qos "
                      "specification\n", "perlmutter")
     assert data["proposed"]["record_id"] == "slurm-invalid-qos"
+
+
+TACC = (Path(__file__).resolve().parent.parent / "bench" / "reallogs28" / "scripts"
+        / "tacc_ibrun.sh").read_text(encoding="utf-8")
+VISTA_4_ON_2 = (TACC.replace("-p gpu-a100", "-p gh-dev").replace("#SBATCH -n 6", "#SBATCH -n 4")
+                .replace("ibrun python train.py --epochs 10", "ibrun ./main 128 50"))
+LAMMPS_64 = ("#!/bin/bash\n#SBATCH --account=bbka-delta-gpu\n#SBATCH --partition=gpuA100x4\n"
+             "#SBATCH --nodes=1\n#SBATCH --gres=gpu:a100:1\n#SBATCH --ntasks-per-node=64\n"
+             "#SBATCH --time=04:00:00\nsrun lmp -k on g 1 -sf kk -in in.lammps\n")
+BAMBOO = ("ERROR: pair_bamboo: mismatch between number of ranks and number of available GPUs "
+          "(src/pair_bamboo.cpp:67)\n")
+
+
+def test_rank_cap_is_the_jobs_gpus_a_node_when_ranks_exceed_them() -> None:
+    from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
+    assert rank_cap(2, VISTA_4_ON_2, get_profile("vista")) == 1
+    assert rank_cap(64, LAMMPS_64, get_profile("delta")) == 1  # one A100 asked, not four
+    with pytest.raises(RankCapUnresolved):
+        rank_cap(1, VISTA_4_ON_2, get_profile("vista"))
+    with pytest.raises(RankCapUnresolved):
+        rank_cap(None, VISTA_4_ON_2, get_profile("vista"))
+
+
+def test_vista_two_ranks_a_one_gpu_node_become_one() -> None:
+    data = _diagnose(VISTA_4_ON_2, "local MPI ranks > local GPUs\n", "vista")
+    assert data["proposed"]["record_id"] == "program-ranks-exceed-node-gpus"
+    diff = data["proposed"]["diff"]
+    assert "-#SBATCH -n 4" in diff and "+#SBATCH --ntasks-per-node=1" in diff
+
+
+def test_sixty_four_ranks_on_one_asked_gpu_become_one() -> None:
+    data = _diagnose(LAMMPS_64, BAMBOO)
+    assert data["proposed"]["record_id"] == "program-ranks-exceed-node-gpus"
+    assert "+#SBATCH --ntasks-per-node=1" in data["proposed"]["diff"]
+
+
+@pytest.mark.parametrize("script", [
+    LAMMPS_64.replace("--ntasks-per-node=64", "--ntasks-per-node=1"),  # already one a GPU
+    LAMMPS_64.replace("srun lmp", "srun -n 64 lmp"),  # the launch line sets its own count
+])
+def test_ranks_within_gpus_or_counted_on_the_launch_line_are_not_changed(script: str) -> None:
+    data = _diagnose(script, BAMBOO)
+    ids = [d["record_id"] for d in data.get("diagnoses") or []]
+    assert "program-ranks-exceed-node-gpus" not in ids

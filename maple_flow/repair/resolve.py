@@ -154,6 +154,7 @@ from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
+from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
@@ -1266,6 +1267,11 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_script_request(ctx)[2].max_nodes)
     if kind == "gpus" and arg == "fit":
         return str(_gpus_fit(ctx))
+    if kind == "gpus" and arg == "rank_cap":  # s34ctr2: ranks a node beyond its GPUs
+        try:
+            return str(rank_cap(_launch_per_node(ctx), ctx.script, _need_profile(ctx)))
+        except RankCapUnresolved as exc:
+            raise Unresolved(str(exc)) from exc
     if kind == "gpus" and arg == "asked":
         return str(_gpus_asked(ctx))
     if kind == "gpus" and arg == "ranks":
