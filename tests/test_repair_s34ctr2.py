@@ -161,3 +161,12 @@ def test_ranks_within_gpus_or_counted_on_the_launch_line_are_not_changed(script:
     data = _diagnose(script, BAMBOO)
     ids = [d["record_id"] for d in data.get("diagnoses") or []]
     assert "program-ranks-exceed-node-gpus" not in ids
+
+
+def test_a_warning_that_ranks_share_gpus_is_not_the_refusal() -> None:
+    log = ("Warning: more MPI ranks than GPUs on this node, ranks will share GPUs\n"
+           "RuntimeError: CUDA out of memory.\n")
+    ids = [d["record_id"] for d in _diagnose(LAMMPS_64, log).get("diagnoses") or []]
+    assert "program-ranks-exceed-node-gpus" not in ids
+    data = _diagnose(LAMMPS_64, "Error: more MPI ranks than GPUs\n")
+    assert data["proposed"]["record_id"] == "program-ranks-exceed-node-gpus"
