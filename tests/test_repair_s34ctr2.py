@@ -170,3 +170,13 @@ def test_a_warning_that_ranks_share_gpus_is_not_the_refusal() -> None:
     assert "program-ranks-exceed-node-gpus" not in ids
     data = _diagnose(LAMMPS_64, "Error: more MPI ranks than GPUs\n")
     assert data["proposed"]["record_id"] == "program-ranks-exceed-node-gpus"
+
+
+def test_tacc_balance_refusal_is_the_allocation_not_the_script() -> None:
+    log = ("ERROR: Insufficient balance for Project (ASC23046) on (ls6) to run job.\n"
+           "Current Balance: 4314 SUs\nRequested in queued jobs: 7638 SUs\n")
+    data = _diagnose(TACC, log, "lonestar6")
+    assert data.get("proposed") is None
+    first = _first(data)
+    assert first == "tacc-project-balance-insufficient"
+    assert load_knowledge_base().get(first).family in NOT_SCRIPT_FAMILIES
