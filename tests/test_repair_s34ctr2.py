@@ -180,3 +180,26 @@ def test_tacc_balance_refusal_is_the_allocation_not_the_script() -> None:
     first = _first(data)
     assert first == "tacc-project-balance-insufficient"
     assert load_knowledge_base().get(first).family in NOT_SCRIPT_FAMILIES
+
+
+SRUN_PY = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
+POLICY = ("sbatch: error: Batch job submission failed: Job violates accounting/QOS policy "
+          "(job submit limit, user's size and/or time limits)\n")
+
+
+@pytest.mark.parametrize("log", [
+    "2025-04-02 11:01:15,079 - ERROR - cluster - sbatch: error: QOSGrpGRES\n",
+    "sbatch: error: QOSGrpGRES\n" + POLICY,
+])
+def test_a_group_limit_at_submission_asks_and_moves_nothing(log: str) -> None:
+    script = SRUN_PY.replace("#!/bin/bash\n", HEAD + "#SBATCH --qos=interactive\n")
+    data = _diagnose(script, log)
+    assert data.get("proposed") is None
+    assert _first(data) == "slurm-group-tres-limit-at-submit"
+    assert data["diagnoses"][0]["needs"] == ["qos"]
+
+
+def test_a_pending_group_reason_is_not_a_refusal() -> None:
+    log = "  1204221      ghx4    myjob     .... PD       0:00      5 (QOSGrpGRES)\n"
+    ids = [d["record_id"] for d in _diagnose(SRUN_PY, log).get("diagnoses") or []]
+    assert "slurm-group-tres-limit-at-submit" not in ids
