@@ -153,6 +153,8 @@ from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
+from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
+from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
@@ -302,6 +304,11 @@ def _queue(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     if arg == "default":
         return profile.queues.default_queue.name
+    if arg == "qos_partition":  # a partition the script names as its QOS (s34ctr2)
+        try:
+            return qos_partition(ctx.script, profile)
+        except QosUnresolved as exc:
+            raise Unresolved(str(exc)) from exc
     if arg == "partition":
         default = profile.queues.default_queue
         if default.kind != "partition":
@@ -1273,6 +1280,11 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return str(_script_request(ctx)[2].max_nodes)
     if kind == "gpus" and arg == "fit":
         return str(_gpus_fit(ctx))
+    if kind == "gpus" and arg == "rank_cap":  # s34ctr2: ranks a node beyond its GPUs
+        try:
+            return str(rank_cap(_launch_per_node(ctx), ctx.script, _need_profile(ctx)))
+        except RankCapUnresolved as exc:
+            raise Unresolved(str(exc)) from exc
     if kind == "gpus" and arg == "asked":
         return str(_gpus_asked(ctx))
     if kind == "gpus" and arg == "ranks":
