@@ -77,7 +77,7 @@ def test_container_runtime_not_loaded_loads_the_site_module(log: str) -> None:
 
 def test_other_command_not_found_is_not_the_container_runtime() -> None:
     data = _diagnose(_SLURM.format(setup=""), "bash: torchrun: command not found\n", "stampede3")
-    assert not (data["proposed"] or {}).get("record_id") == "container-runtime-not-loaded"
+    assert (data["proposed"] or {}).get("record_id") != "container-runtime-not-loaded"
 
 
 @pytest.mark.parametrize(("log", "record"), [

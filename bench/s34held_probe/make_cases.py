@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write cases.yaml of the s34held probe (split by sha256(id) parity, fixed before any run)."""
 
 from __future__ import annotations
