@@ -42,7 +42,7 @@ def test_records_are_sourced_and_signature_only() -> None:
 
 
 def test_runtime_setup_writes_the_sites_module_path_before_its_loads() -> None:
-    text = container_runtime_setup(_PBS, get_profile("polaris"))
+    text = container_runtime_setup(_PBS, get_profile("polaris"), "apptainer")
     added = [line for line in text.splitlines() if line.startswith("module ")]
     assert added == ["module use /soft/modulefiles", "module load spack-pe-base/0.6.2",
                      "module load apptainer"]
@@ -50,16 +50,16 @@ def test_runtime_setup_writes_the_sites_module_path_before_its_loads() -> None:
 
 def test_runtime_setup_keeps_what_the_script_has() -> None:
     script = _PBS.replace("cd ${", "module use /soft/modulefiles\nmodule load apptainer/1.3\ncd ${")
-    text = container_runtime_setup(script, get_profile("polaris"))
+    text = container_runtime_setup(script, get_profile("polaris"), "apptainer")
     assert text.count("module use /soft/modulefiles") == 1
     assert "module load apptainer\n" not in text and "module load spack-pe-base/0.6.2" in text
     with pytest.raises(FixNotApplicable):
-        container_runtime_setup(text, get_profile("polaris"))
+        container_runtime_setup(text, get_profile("polaris"), "singularity")
 
 
 def test_runtime_on_path_at_the_site_is_not_a_module_line() -> None:
     with pytest.raises(FixNotApplicable, match="no module"):
-        container_runtime_setup(_SLURM.format(setup=""), get_profile("delta"))
+        container_runtime_setup(_SLURM.format(setup=""), get_profile("delta"), "apptainer")
     data = _diagnose(_SLURM.format(setup=""), "apptainer: command not found\n", "delta")
     assert data["proposed"] is None
 
@@ -73,6 +73,22 @@ def test_container_runtime_not_loaded_loads_the_site_module(log: str) -> None:
     data = _diagnose(_SLURM.format(setup=""), log, "stampede3")
     assert data["proposed"]["record_id"] == "container-runtime-not-loaded"
     assert "+module load tacc-apptainer" in data["proposed"]["diff"]
+
+
+def test_a_site_with_another_runtime_gets_no_module() -> None:
+    with pytest.raises(FixNotApplicable, match="shifter"):
+        container_runtime_setup(_SLURM.format(setup=""), get_profile("perlmutter"), "apptainer")
+    data = _diagnose(_SLURM.format(setup=""), "apptainer: command not found\n", "perlmutter")
+    assert data["proposed"] is None
+
+
+def test_quoted_messages_become_lines() -> None:
+    from maple_flow.repair.lognorm import quoted_messages
+
+    text = ("| `apptainer: command not found` in job | forgot `module load apptainer/...` |\n"
+            "NODE_FAIL (`shepherd died from signal 9` on `x4406c6s7b0n0`, exit -20)\n"
+            "apptainer: command not found\n")
+    assert quoted_messages(text) == ["shepherd died from signal 9"]
 
 
 def test_other_command_not_found_is_not_the_container_runtime() -> None:

@@ -692,6 +692,8 @@ class ContainerRuntimeSetup(Strict):
     profile gives the runtime with no module."""
 
     op: Literal["container_runtime_setup"] = "container_runtime_setup"
+    program: Literal["apptainer", "singularity"] = Field(
+        description="the runtime command the log says is not found")
 
 
 class LaunchWithSiteMpiexec(Strict):

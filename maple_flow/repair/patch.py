@@ -430,7 +430,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.UnsetBeforeProgram: lambda t, op, p: pinh.unset_before_program(t, list(op.names)),
     o.PurgeModules: lambda t, op, p: pinh.purge_modules(t),
-    o.ContainerRuntimeSetup: lambda t, op, p: container_runtime_setup(t, p),
+    o.ContainerRuntimeSetup: lambda t, op, p: container_runtime_setup(t, p, op.program),
     o.LaunchWithSiteMpiexec: lambda t, op, p: launch_with_site_mpiexec(t, p),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),

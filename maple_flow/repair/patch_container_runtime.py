@@ -35,10 +35,19 @@ def _load_index(text: str, name: str) -> int:
     return next(i for i, line in enumerate(lines(text)) if line.strip() == wanted)
 
 
-def container_runtime_setup(text: str, profile: ClusterProfile) -> str:
-    """``text`` with the profile's container runtime module set-up it lacks; FixNotApplicable
-    when the profile loads the runtime with no module or the script has it all."""
+#: Runtimes one installation gives under either name (Apptainer installs ``singularity`` too).
+_SIF_RUNTIMES = frozenset({"apptainer", "singularity"})
+
+
+def container_runtime_setup(text: str, profile: ClusterProfile, program: str) -> str:
+    """``text`` with the profile's container runtime module set-up it lacks, for a job whose
+    ``program`` (apptainer, singularity) was not found; FixNotApplicable when the site runs
+    images with another runtime, loads its runtime with no module, or the script has it all."""
     container = profile.container
+    if container is not None and not ({program, container.command} <= _SIF_RUNTIMES):
+        raise FixNotApplicable(
+            f"{profile.name} runs images with {container.command}, not {program}: the launch "
+            f"is to be ported to {container.command}, not given a module")
     if container is None or not container.modules:
         raise FixNotApplicable(
             f"{profile.name}'s profile gives its container runtime on PATH with no module to "
