@@ -117,12 +117,30 @@ def canonical_lines(text: str) -> list[str]:
     return [line for line in lines if line not in text]
 
 
+#: A message quoted inline in a note, table cell or chat (`` `msg` ``): an error's words (a
+#: colon, or a failure word) of at least 12 characters between single backticks.
+_QUOTED = re.compile(r"(?<![`\w])`(?P<span>[^`\n]{12,}?)`(?![`\w])")
+_ERRORISH = re.compile(r":\s|\b(?:[Ee]rror|not found|[Ff]ailed|[Kk]illed|[Dd]enied|"
+                       r"[Ii]nvalid|[Uu]nknown|[Uu]nable|[Cc]annot|died)\b")
+
+
+def quoted_messages(text: str) -> list[str]:
+    """The messages ``text`` quotes inline between backticks (a user's note, a troubleshooting
+    table) that are not a line of their own already, each once: so a signature anchored at a
+    line's start (``^apptainer: command not found``) reads the quoted message as a log line."""
+    spans = (m.group("span").strip() for m in _QUOTED.finditer(text))
+    lines = set(text.splitlines())
+    found = dict.fromkeys(s for s in spans if _ERRORISH.search(s) and s not in lines)
+    return list(found)
+
+
 def normalised(evidence: FailureEvidence) -> FailureEvidence:
     """``evidence`` with plain spacing and quotes (:func:`plain_spacing`) in its logs,
     submission message and reasons, and the canonical wording of its logs' other-worded errors
     added as lines at the end of stderr (the same object when nothing changes)."""
     stdout, stderr = plain_spacing(evidence.stdout), plain_spacing(evidence.stderr)
     extra = canonical_lines(f"{stdout}\n{stderr}")
+    extra += [q for q in quoted_messages(f"{stdout}\n{stderr}") if q not in extra]
     if extra:
         stderr = "\n".join([stderr.rstrip("\n"), *extra]) if stderr else "\n".join(extra)
     fields = {"stdout": stdout, "stderr": stderr,

@@ -686,6 +686,16 @@ class PurgeModules(Strict):
     op: Literal["purge_modules"] = "purge_modules"
 
 
+class ContainerRuntimeSetup(Strict):
+    """Load the site's container runtime: the profile's ``container.module_use`` paths and
+    ``container.modules`` the script lacks (patch_container_runtime); not applicable where the
+    profile gives the runtime with no module."""
+
+    op: Literal["container_runtime_setup"] = "container_runtime_setup"
+    program: Literal["apptainer", "singularity"] = Field(
+        description="the runtime command the log says is not found")
+
+
 class LaunchWithSiteMpiexec(Strict):
     """Start the program a PBS batch script runs bare (no launcher anywhere) with the site's
     mpiexec in the site's rank-per-GPU shape and CPU binding (patch_bare_launch)."""
@@ -873,7 +883,7 @@ FixOp = Annotated[
     | JoinContinuation | ContainerBindSpec | ContainerWritableTmpfs | ContainerDropLimits
     | RaiseOpenFiles | SetRankCount
     | ContainerPython3 | RegistryHostHash | MpiSingleCopyOff | JobDirCache | ContainerHostMpi
-    | StripInvisible | LaunchWithSrun | UnsetBeforeProgram | PurgeModules
+    | StripInvisible | LaunchWithSrun | UnsetBeforeProgram | PurgeModules | ContainerRuntimeSetup
     | LaunchWithSiteMpiexec | PbsSelectMpiprocs
     | UnixLineEndings | ContinueLaunchCommand
     | PbsSelectMend | DropPbsDirective | WrapperGpuCount
@@ -921,6 +931,7 @@ OP_KINDS: tuple[str, ...] = (
     "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
+    "container_runtime_setup",
 )
 
 

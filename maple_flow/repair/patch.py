@@ -33,6 +33,7 @@ from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_container_header import container_option_to_srun
 from maple_flow.repair.patch_container_limits import container_drop_limits
+from maple_flow.repair.patch_container_runtime import container_runtime_setup
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
@@ -429,6 +430,7 @@ _HANDLERS: dict[type, Handler] = {
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
     o.UnsetBeforeProgram: lambda t, op, p: pinh.unset_before_program(t, list(op.names)),
     o.PurgeModules: lambda t, op, p: pinh.purge_modules(t),
+    o.ContainerRuntimeSetup: lambda t, op, p: container_runtime_setup(t, p, op.program),
     o.LaunchWithSiteMpiexec: lambda t, op, p: launch_with_site_mpiexec(t, p),
     o.UseSiteLauncher: lambda t, op, p: site_launcher(t, p),
     o.IbrunLaunch: lambda t, op, p: ibrun_launch(t, p),

@@ -306,6 +306,9 @@ ALWAYS_ALLOWED = frozenset({
     # fixed words before a line of the script: unset of named variables, module purge
     # (patch_inherited.py)
     "unset_before_program", "purge_modules",
+    # module use / module load lines of the cluster profile's container facts, nothing of the
+    # log (patch_container_runtime.py)
+    "container_runtime_setup",
     # the site launcher word and the select's node count before a bare program line
     # (patch_bare_launch.py)
     "launch_with_site_mpiexec",
