@@ -74,3 +74,32 @@ def test_account_not_specified_asks_for_the_account() -> None:
     assert first["record_id"] == "slurm-account-must-be-specified"
     assert first.get("verdict") == "script" and "account" in (first.get("needs") or [])
     assert result.get("proposed") is None
+
+
+POLARIS = (SCRIPTS / "pbs_mpiexec.sh").read_text(encoding="utf-8")
+PLUGIN_SET = POLARIS.replace("conda activate\n", "conda activate\nexport NCCL_NET_GDR_LEVEL=PHB\n"
+                             "export NCCL_CROSS_NIC=1\n")
+FIRST_TIMEOUT = ("[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
+                 "OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600114 "
+                 "milliseconds before timing out.\n")
+
+
+def test_polaris_first_collective_timeout_with_the_plugin_set_unsets_it() -> None:
+    assert "conda activate\n" in POLARIS
+    result = diagnose_log(PLUGIN_SET, FIRST_TIMEOUT, "polaris", None, False)
+    assert _first(result)["record_id"] == "polaris-aws-ofi-nccl-collective-timeout"
+    diff = _diff(result)
+    assert "-export NCCL_NET_GDR_LEVEL=PHB" in diff and "+unset NCCL_NET_GDR_LEVEL" in diff
+
+
+@pytest.mark.parametrize(("script", "cluster", "log"), [
+    (POLARIS, "polaris", FIRST_TIMEOUT),
+    (PLUGIN_SET, "polaris", FIRST_TIMEOUT.replace("SeqNum=1,", "SeqNum=158046,")),
+    (TORCHRUN.replace("export MASTER_PORT", "export NCCL_NET_GDR_LEVEL=PHB\nexport MASTER_PORT"),
+     "delta", FIRST_TIMEOUT),
+])
+def test_other_collective_timeouts_keep_their_answer(script: str, cluster: str,
+                                                     log: str) -> None:
+    result = diagnose_log(script, log, cluster, None, False)
+    ids = [d["record_id"] for d in result.get("diagnoses", [])]
+    assert "polaris-aws-ofi-nccl-collective-timeout" not in ids
