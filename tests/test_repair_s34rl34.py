@@ -103,3 +103,11 @@ def test_other_collective_timeouts_keep_their_answer(script: str, cluster: str,
     result = diagnose_log(script, log, cluster, None, False)
     ids = [d["record_id"] for d in result.get("diagnoses", [])]
     assert "polaris-aws-ofi-nccl-collective-timeout" not in ids
+
+
+def test_a_hang_ended_by_the_time_limit_under_srun_is_the_stale_lock() -> None:
+    log = ROOT * 2 + ("srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+                      "slurmstepd: error: *** STEP 7.0 ON gpu1 CANCELLED AT 2024-01-01T10:00:00 "
+                      "DUE TO TIME LIMIT ***\n")
+    result = diagnose_log(TORCHRUN, log, "delta", None, False)
+    assert _first(result)["record_id"] == "torch-extension-stale-build-lock"
