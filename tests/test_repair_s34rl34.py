@@ -111,3 +111,11 @@ def test_a_hang_ended_by_the_time_limit_under_srun_is_the_stale_lock() -> None:
                       "DUE TO TIME LIMIT ***\n")
     result = diagnose_log(TORCHRUN, log, "delta", None, False)
     assert _first(result)["record_id"] == "torch-extension-stale-build-lock"
+
+
+def test_missing_cuda_header_inside_a_container_loads_no_host_module() -> None:
+    script = (SCRIPTS.parent.parent / "reallogs28" / "scripts" / "apptainer_srun_torchrun.sh"
+              ).read_text(encoding="utf-8")
+    log = "fatal error: cusparse.h: No such file or directory\n"
+    result = diagnose_log(script, log, "delta", None, False)
+    assert (result.get("proposed") or {}).get("record_id") != "cuda-toolkit-headers-missing"
