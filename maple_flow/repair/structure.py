@@ -116,6 +116,12 @@ from maple_flow.repair.program_error import (
     _EXCEPTION_LINE,
     final_exception_at,
 )
+from maple_flow.repair.structure_more import (
+    assertion_at_source,
+    exception_alone,
+    node_lost,
+    path_is_none,
+)
 
 #: Category -> the record that gives its advice (templates/failures/structure.yaml).
 CATEGORIES: dict[str, str] = {
@@ -140,6 +146,8 @@ CATEGORIES: dict[str, str] = {
     "usercode": "structure-program-code-exception",
     "libcode": "structure-library-code-exception",
     "appinput": "structure-application-input-error",
+    "alone": "structure-program-exception-alone",
+    "nodelost": "structure-node-lost",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -513,7 +521,7 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
     if worker:  # the worker's exception is re-raised with this message; its type is the one
         kind = worker.group(1)
     if (kind not in _PROGRAM_TYPES or _ENV_SYMPTOM.search(message.strip("'\" "))
-            or _launch_message(message)):
+            or _launch_message(message) or path_is_none(message)):
         return None
     frames = _worker_frames(text, at)
     if any(LAUNCH_SETUP_FRAME.search(path) for path in _called_frames(frames)):
@@ -776,6 +784,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
     site = _SITE_FAULT.search(text)
     if site and not _REQUEST_ERROR.search(text):  # the scheduler's own machinery failed
         return Reading("site", CATEGORIES["site"], (_line_of(text, site),))
+    lost = node_lost(text, _progressed, _KILLED)
+    if lost is not None and not _REQUEST_ERROR.search(text):  # a node of the job lost (s34)
+        return Reading("nodelost", CATEGORIES["nodelost"], lost)
     fabric = _FABRIC.search(text)
     if fabric and not (_HARD_LAUNCH.search(text) or _FABRIC_SETTINGS.search(text)):
         return Reading("fabric", CATEGORIES["fabric"], (_line_of(text, fabric),))
@@ -811,6 +822,13 @@ def read(text: str, script: str | None = None) -> Reading | None:
     asserted = failed_assert(text, _LAUNCH_MESSAGE, _GPU_WORDS, script)
     if asserted is not None:  # the log ends in an assert of code's own state (s31not)
         return Reading("internal", CATEGORIES["internal"], asserted)
+    at_source = assertion_at_source(
+        text, lambda line: bool(_LAUNCH_MESSAGE.search(line) or _GPU_WORDS.search(line)))
+    if at_source is not None:  # a library's assertion at a line of its C source (s34)
+        return Reading("internal", CATEGORIES["internal"], at_source)
+    alone = exception_alone(text, script, _LAUNCH_MESSAGE, _GPU_WORDS, _DATA_MESSAGE)
+    if alone is not None:  # the program's own exception shown alone (s34)
+        return Reading("alone", CATEGORIES["alone"], alone)
     data_file = _DATA_FILE.search(text)
     if data_file:
         return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))

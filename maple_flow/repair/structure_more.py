@@ -1,0 +1,139 @@
+"""More structural readings of "not the launch script" (s34), read by
+:mod:`maple_flow.repair.structure` with its own guards:
+
+- a node of the job lost (``nodelost``): the scheduler's or the launcher's own report that a
+  node or its daemon failed - Slurm's node failure, PALS's shepherd killed, Open MPI's daemon
+  lost, a node that never became ready -; and, only where the log shows the training loop ran
+  first, a launcher's or the shell's report that the connection to another node's proxy or
+  host went away (at the start of a job those are the launch's: a host list, ssh);
+- a library's own assertion at a line of its C source (``internal``): ``Assertion failure at
+  psm3/ptl_am/ptl.c:196: ...`` (the form PSM2/PSM3 and other C libraries print), read like
+  :data:`maple_flow.repair.structure._SELF_REPORTED`'s forms;
+- an exception of the program's own logic shown alone (``alone``): the log ends in Python's
+  exception line with no traceback frames (an excerpt, a logger's one-line report), of a type
+  programs raise about their own data and code, whose message names nothing of the launch,
+  the devices, the environment, a file, an argument, a check of a value that may come from
+  the launch line, or a value of the job script.
+
+And one guard the other way: Python's complaint that a path is None (``expected str, bytes
+or os.PathLike object, not NoneType``) is no reading of the program's own: an environment
+variable or an argument the launch left unset gives that None (:func:`path_is_none`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from maple_flow.repair.code_exception import ENVIRONMENT_WORDS, STATEMENT_WORDS
+from maple_flow.repair.frames import read_frames
+from maple_flow.repair.program_error import _ENV_SYMPTOM, final_exception_at
+
+#: The scheduler's or launcher's own report that a node of the job (or its daemon) failed:
+#: decisive wherever it stands in the log.
+_NODE_LOST = re.compile(
+    r"(?i)\b(?:srun|salloc|sbatch|slurmstepd)\b[^\n]{0,20}\bNode failure on \S+|"
+    r"\bNodes? \S+ (?:are|is) still not ready\b|"
+    # PALS (HPE Cray PE) on Aurora/Polaris: the per-node daemon was killed, its node silent
+    r"^(?:\S+: )?shepherd died from signal \d+|\bping RPC timeout from \S+|"
+    r"\b[OP]RTE has lost communication with (?:a|its) remote daemon\b")
+#: A launcher's or the shell's report that the connection to another node's proxy or host
+#: went away: a node lost only where the job had been running (:func:`node_lost`).
+_CONNECTION_LOST = re.compile(
+    r"(?i)\bconnection to proxy \d+ at host \S+ failed\b|"
+    r"^Connection to \S+ closed by remote host\b")
+#: A library's assertion at a line of its C/C++ source (PSM2/PSM3's own form).
+_ASSERT_AT = re.compile(
+    r"\bAssertion fail(?:ure|ed) at [\w./-]+\.(?:c|cc|cpp|cxx|h|hpp|cu):\d+\b")
+#: Python's words for a path argument that is None.
+_PATH_NONE = re.compile(r"os\.PathLike object, not '?NoneType|\bpath should be [^\n]*NoneType")
+
+#: Exceptions a program raises about its own data and code, read alone.
+_ALONE_TYPES = frozenset({
+    "KeyError", "IndexError", "ValueError", "TypeError", "AttributeError", "ZeroDivisionError",
+    "NameError", "UnboundLocalError", "RecursionError", "AssertionError", "RuntimeError",
+})
+#: Words of a message about what the launch starts or asks for (processes, workers, tasks,
+#: nodes, a server and its port, a request of resources), an option of a command line, a thing
+#: that is not there or not importable (the job's environment may have to provide it), a wait.
+_ALONE_VETO = re.compile(
+    r"(?i)(?:^|\s|`|')--?[a-z][\w-]*|\bprocess|\blaunch|\bworkers?\b|\btasks?\b|\bnodes?\b|"
+    r"\bservers?\b|\bports?\b|\brequest|\ballocat|\bresources?\b|\bexist|\bavailable\b|"
+    r"\bimport|\bmodule|\bpackage|\blibrar|\btimed? ?out\b|\bconnect")
+#: A message of a check of values (the values may come from the launch line: an empty data
+#: set, a size given as an argument); a type's check (``must be a string``) is the code's.
+_VALUE_CHECK = re.compile(
+    r"(?i)\bshould be\b|\bmust be\b|\binvalid\b|\bunknown\b|\bunrecogni[sz]ed\b|"
+    r"\bnot a valid\b|\bnot allowed\b|\bcan(?:no|')t be\b|\bis required\b|\bempty\b|"
+    r"\bmissing\b|\bat least\b|\bno \w+ found\b")
+#: A number of two digits or more, or a dotted or underscored name, in a message: a value
+#: the job script may have given.
+_VALUE = re.compile(r"\b\d{2,}\b|\b[A-Za-z]\w*[._]\w+\b")
+
+
+def _line_at(text: str, at: int) -> str:
+    """The line that holds offset ``at`` (its first non-blank character on), stripped."""
+    start = len(text) - len(text[at:].lstrip())
+    end = text.find("\n", start)
+    return text[start:end if end >= 0 else len(text)].strip()
+
+
+def _names_value(message: str, script: str | None) -> bool:
+    """Whether a value of the message (a number, a dotted or underscored name) is in the job
+    script's text."""
+    return bool(script) and any(re.search(rf"(?<![\w.]){re.escape(v)}(?![\w])", script or "")
+                                for v in _VALUE.findall(message))
+
+
+def node_lost(text: str, progressed: Callable[[str, int], str | None],
+              killed: re.Pattern[str]) -> tuple[str, ...] | None:
+    """The lines that show a node of the job lost (module doc), or None. ``progressed`` gives
+    the line that shows the training loop ran before an offset; ``killed`` the reports of a
+    kill (a limit, memory, preemption) that would make a lost connection the kill's."""
+    found = re.search(_NODE_LOST.pattern, text, re.M)
+    if found is not None:
+        return (_line_at(text, found.start()),)
+    lost = re.search(_CONNECTION_LOST.pattern, text, re.M)
+    if lost is None or killed.search(text):
+        return None
+    progress = progressed(text, lost.start())
+    return None if progress is None else (progress, _line_at(text, lost.start()))
+
+
+def assertion_at_source(text: str, launch_words: Callable[[str], bool]) -> tuple[str, ...] | None:
+    """The line of a library's assertion at a line of its C source (module doc) that names
+    nothing of the launch (``launch_words``), or None."""
+    for match in _ASSERT_AT.finditer(text):
+        line = _line_at(text, match.start())
+        if not launch_words(line):
+            return (line,)
+    return None
+
+
+def path_is_none(message: str) -> bool:
+    """Whether an exception's message is Python's complaint that a path is None."""
+    return bool(_PATH_NONE.search(message))
+
+
+def exception_alone(text: str, script: str | None, launch_message: re.Pattern[str],
+                    gpu_words: re.Pattern[str],
+                    data_message: re.Pattern[str]) -> tuple[str, ...] | None:
+    """The exception line when the log ends in a program's exception shown alone (module
+    doc), or None."""
+    found = final_exception_at(text)
+    if found is None:
+        return None
+    kind, message, at = found
+    if kind not in _ALONE_TYPES or not message or read_frames(text, 0, at):
+        return None
+    plain = message.strip("'\" ")
+    if (_ENV_SYMPTOM.search(plain) or launch_message.search(message) or gpu_words.search(message)
+            or ENVIRONMENT_WORDS.search(message) or STATEMENT_WORDS.search(message)
+            or _ALONE_VETO.search(message) or path_is_none(message)
+            or _names_value(message, script)):
+        return None
+    if kind != "TypeError" and _VALUE_CHECK.search(message):
+        return None
+    if kind == "RuntimeError" and not data_message.search(message):
+        return None
+    return (_line_at(text, at),)
