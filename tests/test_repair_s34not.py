@@ -1,0 +1,85 @@
+"""s34not: structural readings of "not the launch script" by the log's shape
+(maple_flow/repair/structure_more.py): a node of the job lost (the scheduler's or launcher's own
+report; a lost connection only after the training loop ran), a library's assertion at a line of
+its C source, a program's exception shown alone (no traceback) whose message names nothing of
+the launch - advice, no fix - and the look-alikes of the same shapes that stay the script's."""
+
+from __future__ import annotations
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair import FailureEvidence, classify
+from maple_flow.repair.structure import read
+
+SRUN = ("#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=4\n"
+        "#SBATCH --time=02:00:00\nsrun python -u train.py --batch-size 256 --epochs 32\n")
+PBS = ("#!/bin/bash\n#PBS -l select=2\n#PBS -l walltime=01:00:00\n#PBS -A MyProject\n"
+       "cd ${PBS_O_WORKDIR}\nmpiexec -n 24 --ppn 12 python train.py\n")
+
+#: (cluster, script, log, category, record): fixtures in the forms the tools print.
+READ = [
+    ("delta", SRUN, "salloc: error: Node failure on gpu-a100-17\n", "nodelost",
+     "structure-node-lost"),
+    ("delta", SRUN, "sbatch: error: Node failure on c203\n", "nodelost", "structure-node-lost"),
+    ("aurora", PBS, "x4117c0s6b0n0.hsn.cm.aurora.alcf.anl.gov: shepherd died from signal 9\n"
+     "x4115c5s4b0n0.hsn.cm.aurora.alcf.anl.gov: rank 12 died from signal 15\n", "nodelost",
+     "structure-node-lost"),
+    ("delta", SRUN, "epoch 14 | step 41200 | loss 2.113\n"
+     "[mpiexec@c1-01] control_cb (pmiserv_cb.c:864): connection to proxy 3 at host c1-07 failed\n",
+     "nodelost", "structure-node-lost"),
+    ("anvil", SRUN, "rank3: Assertion failure at psm3/ptl_am/ptl.c:196: "
+     "nbytes == req->req_data.recv_msglen\n", "internal", "structure-library-internal-error"),
+    ("delta", SRUN, "ValueError: cannot work out a plan to padd items. "
+     "Some front values are too large.\n", "alone", "structure-program-exception-alone"),
+    ("delta", SRUN, "ValueError: Window size 200 exceeds trial duration 100\n", "alone",
+     "structure-program-exception-alone"),
+    ("delta", SRUN, "TypeError: must be called with a dataclass type or instance\n", "alone",
+     "structure-program-exception-alone"),
+]
+
+
+@pytest.mark.parametrize(("cluster", "script", "log", "category", "record"), READ)
+def test_structure_read_as_not_the_script(cluster: str, script: str, log: str, category: str,
+                                          record: str) -> None:
+    reading = read(log, script)
+    assert reading is not None and (reading.category, reading.record_id) == (category, record)
+    found = classify(FailureEvidence(cluster=cluster, stderr=log, script=script))
+    assert found and (found[0].record_id, found[0].verdict) == (record, "not_script")
+    assert diagnose_log(script, log, cluster, None, False)["proposed"] is None
+
+
+#: The same shapes where the launch may be in play: no such reading.
+NOT_READ = [
+    # a lost connection at the start of a job: the host list or ssh, not a lost node
+    "[mpiexec@c1-01] control_cb (pmiserv_cb.c:864): connection to proxy 3 at host c1-07 failed\n",
+    # after progress, but the job was killed at its limit: the kill's
+    "epoch 14 | step 41200 | loss 2.113\nConnection to c1-07 closed by remote host.\n"
+    "slurmstepd: error: *** JOB 77 ON c1-01 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME LIMIT ***\n",
+    # exceptions alone that speak of the launch, an option, a check of a value, a path
+    "ValueError: You need to use at least 2 processes to use `--multi_gpu`.\n",
+    "KeyError: 'LOCAL_RANK'\n",
+    "ValueError: num_samples should be a positive integer value, but got num_samples=0\n",
+    "TypeError: expected str, bytes or os.PathLike object, not NoneType\n",
+    "ValueError: Tokenizer class QWenTokenizer does not exist or is not currently imported.\n",
+    "RuntimeError: Enqueue process failed\n",
+    # a value the job script gives (--batch-size 256)
+    "ValueError: batch of 256 exceeds the buffer\n",
+    # an assertion at a source line that names the ranks
+    "Assertion failure at psm3/ptl.c:210: rank count == nranks\n",
+]
+
+
+@pytest.mark.parametrize("log", NOT_READ)
+def test_same_shapes_that_may_be_the_launch_are_not_read(log: str) -> None:
+    reading = read(log, SRUN)
+    assert reading is None or reading.category not in ("nodelost", "alone", "internal")
+
+
+def test_none_path_in_a_traceback_is_not_the_programs() -> None:
+    """Python's complaint that a path is None (an unset variable or argument gives it) is no
+    reading of the program's own, even with a data-like ``NoneType`` in the message."""
+    log = ('Traceback (most recent call last):\n  File "train.py", line 9, in <module>\n'
+           "    open(os.path.join(root, name))\n"
+           "TypeError: expected str, bytes or os.PathLike object, not NoneType\n")
+    assert read(log, SRUN) is None
