@@ -55,7 +55,8 @@ NOT_READ = [
     "[mpiexec@c1-01] control_cb (pmiserv_cb.c:864): connection to proxy 3 at host c1-07 failed\n",
     # after progress, but the job was killed at its limit: the kill's
     "epoch 14 | step 41200 | loss 2.113\nConnection to c1-07 closed by remote host.\n"
-    "slurmstepd: error: *** JOB 77 ON c1-01 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME LIMIT ***\n",
+    "slurmstepd: error: *** JOB 77 ON c1-01 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME "
+    "LIMIT ***\n",
     # exceptions alone that speak of the launch, an option, a check of a value, a path
     "ValueError: You need to use at least 2 processes to use `--multi_gpu`.\n",
     "KeyError: 'LOCAL_RANK'\n",
@@ -83,3 +84,59 @@ def test_none_path_in_a_traceback_is_not_the_programs() -> None:
            "    open(os.path.join(root, name))\n"
            "TypeError: expected str, bytes or os.PathLike object, not NoneType\n")
     assert read(log, SRUN) is None
+
+
+def test_step_cancelled_after_a_crash_says_nothing_of_the_launch() -> None:
+    """srun's reasonless cancel of the step after a task crashed is the crash's consequence."""
+    log = ("0: Program received signal SIGSEGV: Segmentation fault - invalid memory reference.\n"
+           "0: slurmstepd: error: *** STEP 5168341.0 ON nid001492 CANCELLED AT "
+           "2023-02-01T18:19:49 ***\n")
+    reading = read(log, SRUN)
+    assert reading is not None and reading.category == "library"
+    # a cancel with a reason, or before any crash, still speaks of the launch
+    assert read(log.replace(" ***\n", " DUE TO TIME LIMIT ***\n"), SRUN) is None
+    assert read("slurmstepd: error: *** STEP 5.0 ON n1 CANCELLED AT 2023-02-01T18:19:49 ***\n"
+                "Segmentation fault\n", SRUN) is None
+
+
+BUILD_LOGS = [
+    '"main.cpp", line 79: error: identifier "timeH2D" is undefined\n'
+    '3 errors detected in the compilation of "main.cpp".\n'
+    "make: *** [Makefile.nvc:58: main.o] Error 2\n",
+    "../../src/neural/encoder.cc:116:14: error: 'X' is not a member of 'pb::NetworkFormat'\n"
+    "ninja: build stopped: subcommand failed.\n",
+    "src/knn.cu(90): error: identifier \"FLT_MAX\" is undefined\n"
+    '1 error detected in the compilation of "src/knn.cu".\n',
+]
+
+
+@pytest.mark.parametrize("log", BUILD_LOGS)
+def test_users_source_that_does_not_compile_is_not_the_script(log: str) -> None:
+    reading = read(log, SRUN)
+    assert reading is not None and (reading.category, reading.record_id) == (
+        "build", "structure-program-build-error")
+    found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN))
+    assert found and found[0].verdict == "not_script"
+
+
+@pytest.mark.parametrize("log", [
+    # the system's or the stack's headers, a missing header, the toolchain's options
+    "/usr/include/x86_64-linux-gnu/bits/mathcalls.h(83): error: exception\n"
+    '6 errors detected in the compilation of "CMakeCUDACompilerId.cu".\n',
+    "csrc/adam.cpp:3:10: fatal error: cuda_runtime.h: No such file or directory\n"
+    "compilation terminated.\n",
+    "/home/u/env/lib/python3.11/site-packages/deepspeed/ops/csrc/adam.cpp:12:1: error: 'x' "
+    "was not declared in this scope\nninja: build stopped: subcommand failed.\n",
+    # no build summary: a compiler line alone
+    "main.cpp:10:3: error: expected ';' before '}' token\n",
+])
+def test_toolchain_errors_are_not_read_as_the_users_code(log: str) -> None:
+    reading = read(log, SRUN)
+    assert reading is None or reading.category != "build"
+
+
+def test_a_build_the_job_script_runs_is_not_read() -> None:
+    """Where the job script builds, the compiler and flags it loads may be the cause."""
+    script = SRUN.replace("srun python", "module load gcc/13\nmake -j 8\nsrun python")
+    reading = read(BUILD_LOGS[0], script)
+    assert reading is None or reading.category != "build"

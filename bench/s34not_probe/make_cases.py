@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write bench/s34not_probe/cases.yaml (s34not probe: not-script recognition by structure)."""
 import hashlib
 from pathlib import Path

@@ -118,9 +118,11 @@ from maple_flow.repair.program_error import (
 )
 from maple_flow.repair.structure_more import (
     assertion_at_source,
+    build_error,
     exception_alone,
     node_lost,
     path_is_none,
+    without_collateral_cancel,
 )
 
 #: Category -> the record that gives its advice (templates/failures/structure.yaml).
@@ -148,6 +150,7 @@ CATEGORIES: dict[str, str] = {
     "appinput": "structure-application-input-error",
     "alone": "structure-program-exception-alone",
     "nodelost": "structure-node-lost",
+    "build": "structure-program-build-error",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -803,6 +806,7 @@ def read(text: str, script: str | None = None) -> Reading | None:
     application = _application_input(text, script)
     if application is not None:  # an application's own report that its input is wrong (s30)
         return application
+    text = without_collateral_cancel(text, _SIGNAL)  # srun ending the step after a crash (s34)
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = next((m for m in _FILESYSTEM.finditer(text)
@@ -826,6 +830,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
         text, lambda line: bool(_LAUNCH_MESSAGE.search(line) or _GPU_WORDS.search(line)))
     if at_source is not None:  # a library's assertion at a line of its C source (s34)
         return Reading("internal", CATEGORIES["internal"], at_source)
+    built = build_error(text, script)
+    if built is not None:  # the user's own source does not compile (s34)
+        return Reading("build", CATEGORIES["build"], built)
     alone = exception_alone(text, script, _LAUNCH_MESSAGE, _GPU_WORDS, _DATA_MESSAGE)
     if alone is not None:  # the program's own exception shown alone (s34)
         return Reading("alone", CATEGORIES["alone"], alone)

@@ -137,3 +137,63 @@ def exception_alone(text: str, script: str | None, launch_message: re.Pattern[st
     if kind == "RuntimeError" and not data_message.search(message):
         return None
     return (_line_at(text, at),)
+
+
+#: Slurm's report that a step or job was cancelled, with no reason given (no DUE TO ...: a
+#: time limit, a node failure, a preemption say so; an out-of-memory kill has its own lines).
+_BARE_CANCEL = re.compile(
+    r"(?m)^[^\n]*\bslurmstepd: error: \*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT \S+ "
+    r"\*\*\*[ \t]*$")
+
+
+def without_collateral_cancel(text: str, crash: re.Pattern[str]) -> str:
+    """``text`` without Slurm's reasonless cancel lines of the step when a native crash
+    (``crash``: a segmentation fault, a bus error...) is reported before the first of them:
+    srun ends the step because a task crashed, so the cancel says nothing of the launch."""
+    first = _BARE_CANCEL.search(text)
+    if first is None or not crash.search(text, 0, first.start()):
+        return text
+    return _BARE_CANCEL.sub("", text)
+
+
+#: A compiler's error at a line of a source file (GCC/Clang's ``file:line:col: error:``,
+#: EDG/nvcc's ``"file", line N: error:``).
+_SOURCE = r"\.(?:c|cc|cpp|cxx|cu|cuh|h|hh|hpp|f|f90|F90)"
+_COMPILE_ERROR = re.compile(
+    rf'(?m)^(?:(?P<file>[^\s:"(]+{_SOURCE}):\d+(?::\d+)?: |(?P<nvcc>[^\s:"(]+{_SOURCE})\(\d+\): '
+    r'|"(?P<quoted>[^"\n]+)", line \d+: )(?:fatal )?error: (?P<msg>[^\n]*)$')
+#: A build tool's or compiler's summary that the build failed.
+_BUILD_FAILED = re.compile(
+    r"(?m)\b\d+ errors? generated\.|\b\d+ errors? detected in the compilation of\b|"
+    r"^ninja: build stopped\b|^make(?:\[\d+\])?: \*\*\* [^\n]*\bError \d+|"
+    r"^compilation terminated\.")
+#: Sources of the system, the software stack or an installed package: an error there is the
+#: compiler's or the stack's version (the environment the script loads), not the user's code.
+_STACK_SOURCE = re.compile(
+    r"^/(?:usr|opt|lib\w*|sw|apps|soft\w*)/|/(?:include|site-packages|dist-packages|conda\w*|"
+    r"envs|\.?venv|spack|modules|cuda[\w.-]*|torch|pybind11)/|^<")
+#: Errors about the toolchain and environment rather than the code: a missing header or
+#: library, a version or option, an architecture, an ``#error`` check of the configuration.
+_TOOLCHAIN_WORDS = re.compile(
+    r"(?i)no such file|#error|unsupported|not supported|version|option|flag|\barch|"
+    r"\bgpu\b|\bcuda|\bmpi|\bnccl|undefined reference|cannot find|not found|permission")
+#: A job script line that builds: then the build is the job's own step.
+_BUILDS = re.compile(
+    r"(?m)^\s*(?:[\w./-]*/)?(?:make|cmake|ninja|meson|bazel|cargo|nvcc|gcc|g\+\+|clang\+*|"
+    r"icpx|icx|icc|ifort|ifx|mpicc|mpicxx|mpic\+\+|mpif90|CC|cc|ftn)\b|\bsetup\.py\b|"
+    r"\bpip3? install\b|\bpython[\d.]* -m pip install\b")
+
+
+def build_error(text: str, script: str | None) -> tuple[str, ...] | None:
+    """The compiler's error line when the log shows a build that failed on the user's own
+    source - a compiler's error at a line of a file outside the system and the software stack,
+    whose message names nothing of the toolchain or the environment, and a build tool's
+    summary that the build failed - while the job script itself builds nothing (the build was
+    not a step of the job), or None. The code does not compile: not the launch script's."""
+    if script is None or _BUILDS.search(script) or not _BUILD_FAILED.search(text):
+        return None
+    for match in _COMPILE_ERROR.finditer(text):
+        source = match.group("file") or match.group("nvcc") or match.group("quoted")
+        if not (_STACK_SOURCE.search(source) or _TOOLCHAIN_WORDS.search(match.group("msg"))):
+            return (_line_at(text, match.start()),)
+    return None
