@@ -140,3 +140,30 @@ def test_a_build_the_job_script_runs_is_not_read() -> None:
     script = SRUN.replace("srun python", "module load gcc/13\nmake -j 8\nsrun python")
     reading = read(BUILD_LOGS[0], script)
     assert reading is None or reading.category != "build"
+
+
+def test_many_good_steps_and_no_failure_reported_is_not_the_script() -> None:
+    log = ("| epoch 027 | valid on 'valid' subset | valid_loss 8.30 | num_updates 10198\n"
+           "| WARNING: overflow detected, setting loss scale to: 0.25\n"
+           "| WARNING: overflow detected, setting loss scale to: 0.125\n")
+    reading = read(log, SRUN)
+    assert reading is not None and (reading.category, reading.record_id) == (
+        "stopped", "structure-stopped-after-progress")
+    found = classify(FailureEvidence(cluster="delta", stderr=log, script=SRUN))
+    assert found and found[0].verdict == "not_script"
+
+
+@pytest.mark.parametrize("log", [
+    # few steps: the job had just begun
+    "epoch 0 | step 12 | loss 2.1\nepoch 0 | step 13 | loss 2.0\n",
+    # a failure reported after the progress: the records and other readings decide
+    "step 4100 | loss 1.2\nslurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2024-01-01T00:00:00 "
+    "DUE TO TIME LIMIT ***\n",
+    "step 4100 | loss 1.2\nsrun: error: n1: task 0: Exited with exit code 1\n",
+    # a frame of the ranks' set-up after the progress
+    'step 4100 | loss 1.2\n  File "/env/lib/python3.11/site-packages/torch/distributed/'
+    'distributed_c10d.py", line 3, in barrier\n',
+])
+def test_progress_with_a_failure_or_few_steps_is_not_read_as_stopped(log: str) -> None:
+    reading = read(log, SRUN)
+    assert reading is None or reading.category != "stopped"

@@ -122,6 +122,7 @@ from maple_flow.repair.structure_more import (
     exception_alone,
     node_lost,
     path_is_none,
+    stopped_after_progress,
     without_collateral_cancel,
 )
 
@@ -151,6 +152,7 @@ CATEGORIES: dict[str, str] = {
     "alone": "structure-program-exception-alone",
     "nodelost": "structure-node-lost",
     "build": "structure-program-build-error",
+    "stopped": "structure-stopped-after-progress",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -768,7 +770,7 @@ def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
     lets a missing file be read as the program's own (:func:`_missing_program_file`)."""
-    text = _clean(text)
+    raw, text = text, _clean(text)
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
         return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
@@ -845,4 +847,7 @@ def read(text: str, script: str | None = None) -> Reading | None:
     signal = _SIGNAL.search(text)
     if signal:  # a native crash, and nothing in the log speaks of the launch
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
+    stopped = stopped_after_progress(raw, _progressed)
+    if stopped is not None:  # many good steps and no failure reported at all (s34)
+        return Reading("stopped", CATEGORIES["stopped"], stopped)
     return None

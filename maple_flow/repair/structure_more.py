@@ -197,3 +197,26 @@ def build_error(text: str, script: str | None) -> tuple[str, ...] | None:
         if not (_STACK_SOURCE.search(source) or _TOOLCHAIN_WORDS.search(match.group("msg"))):
             return (_line_at(text, match.start()),)
     return None
+
+
+#: Words of a failure report of any kind: a log without any of them reports no failure.
+_FAILURE_WORDS = re.compile(
+    r"(?i)error|exception|fail|killed|cancel|abort|terminat|time ?out|timed out|traceback|"
+    r"signal|fatal|denied|not found|refused|unable|cannot|can't|no such|invalid|segmentation|"
+    r"\boom\b|memory|exit(?:ed)? (?:code|status|with)|core dumped|\bexit\b|stopp|stuck|hang|"
+    r"(?m:^\s*File \")")
+
+
+def stopped_after_progress(text: str,
+                           progressed: Callable[[str, int], str | None]) -> tuple[str, ...] | None:
+    """The last line that shows the training loop ran (two epochs, a hundred steps: the
+    ``progressed`` reader), when the log shows that and reports no failure of any kind after
+    it or before it: the launch, the ranks and the transport worked that long and nothing was
+    killed or refused - the run stopped making progress (a hang of the program or of a rank, a
+    deadlock, a stuck node) or the excerpt ends at its last good line. Not the launch
+    script's; or None. ``text`` is the log as written: a launcher's summary that a task
+    failed, or a traceback whose exception is cut off, is a failure not shown."""
+    if _FAILURE_WORDS.search(text):
+        return None
+    progress = progressed(text, len(text))
+    return None if progress is None else (progress,)
