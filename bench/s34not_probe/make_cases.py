@@ -101,6 +101,18 @@ CASES = [
          replace=[["srun python -u train.py --batch-size 256 --epochs 32", "module load gcc/15.2\ncmake -B build -DGGML_CUDA=ON\ncmake --build build -j 8"]],
          log='/usr/include/x86_64-linux-gnu/bits/mathcalls.h(83): error: exception\n/usr/include/x86_64-linux-gnu/bits/mathcalls.h(85): error: exception\n/usr/include/x86_64-linux-gnu/bits/mathcalls.h(206): error: exception\n6 errors detected in the compilation of "CMakeCUDACompilerId.cu".\n',
          expect={"families": ["modules", "environment", "toolchain"], "fix": r"(?m)^[+-].*(?:module load gcc|CMAKE_CUDA_HOST_COMPILER|allow-unsupported)"}),
+    # --- the run stops making progress after many good steps, no failure reported (added after
+    #     the build cases, run on the start code before the new code)
+    dict(id="waveglow160-hang-at-step-33-of-epoch-434-16-nodes", kind="not_script",
+         source="https://github.com/NVIDIA/waveglow/issues/160", cluster="delta", script="srun_python.sh",
+         thread_site="WaveGlow trained from scratch on 64 V100s over 16 Slurm nodes (one srun task per GPU): training works until it hangs at the 33rd step of epoch 434, with no error",
+         what="the run hangs after 434 good epochs (the launch, the ranks and the network worked that long); a hang of the program or a rank, not the launch script; assumed shape - the srun python job, diagnosed as on Delta",
+         log=":::NVLOGv0.2.2 Tacotron2_PyT 1568948094.299715281 (/mnt/isilon/user/models/tt2/DeepLearningExamples/PyTorch/SpeechSynthesis/Tacotron2/dllogger/logger.py:251) iter_time: 1.7069056034088135\nBatch: 32/49 epoch 434\n:::NVLOGv0.2.2 Tacotron2_PyT 1568948094.346622467 (/mnt/isilon/user/models/tt2/DeepLearningExamples/PyTorch/SpeechSynthesis/Tacotron2/dllogger/logger.py:251) train_iter_start: 32\n:::NVLOGv0.2.2 Tacotron2_PyT 1568948094.923844576 (/mnt/isilon/user/models/tt2/DeepLearningExamples/PyTorch/SpeechSynthesis/Tacotron2/dllogger/logger.py:251) train_iteration_loss: -5.381126880645752\n:::NVLOGv0.2.2 Tacotron2_PyT 1568948096.047455311 (/mnt/isilon/user/models/tt2/DeepLearningExamples/PyTorch/SpeechSynthesis/Tacotron2/dllogger/logger.py:251) train_iter_stop: 32\n"),
+    dict(id="horovod2935-yolo3-allreduce-hang-after-epoch-4", kind="not_script",
+         source="https://github.com/horovod/horovod/issues/2935", cluster="delta", script="srun_python.sh",
+         thread_site="Horovod with MXNet, YOLOv3 training on two machines: after epoch 4 the allreduce hangs and nothing more is printed",
+         what="the collective hangs after several good epochs (labelled a bug by the maintainers); the program/library, not the launch script; assumed shape - the srun python job, diagnosed as on Delta",
+         log="Mon May 24 07:12:58 2021[1,0]<stderr>:INFO:root:[Epoch 4 Batch 400] Training: accuracy=0.995273\nMon May 24 07:12:58 2021[1,1]<stderr>:INFO:root:[Epoch 4 Batch 400] Training: accuracy=0.994609\nMon May 24 07:12:59 2021[1,0]<stderr>:INFO:root:Epoch[4]\tSpeed=34617.01 samples/s\tTime cost=1.730479\nMon May 24 07:12:59 2021[1,0]<stderr>:INFO:root:Epoch[4]\tTrain: accuracy=0.995259\tValidation: accuracy=0.990084\n"),
     # --- look-alikes: the script's, must keep their answer ---
     dict(id="lookalike-progress-bar-then-time-limit", kind="script",
          source="find_string:11026408283", cluster="delta", script="srun_python.sh",
