@@ -167,3 +167,13 @@ def test_many_good_steps_and_no_failure_reported_is_not_the_script() -> None:
 def test_progress_with_a_failure_or_few_steps_is_not_read_as_stopped(log: str) -> None:
     reading = read(log, SRUN)
     assert reading is None or reading.category != "stopped"
+
+
+def test_a_quiet_log_of_a_job_the_scheduler_ended_is_its_state() -> None:
+    """Where the job state says why the job ended (a time limit), the quiet log is not read as
+    a stop after progress; a short quiet log (two epochs) says nothing either."""
+    log = "epoch 30 | step 41200 | loss 2.113\nepoch 31 | step 42600 | loss 2.101\n"
+    found = classify(FailureEvidence(cluster="delta", stdout=log, script=SRUN,
+                                     job_state="TIMEOUT"))
+    assert not any(d.record_id == "structure-stopped-after-progress" for d in found)
+    assert read("epoch 1 loss 2.0\nepoch 2 loss 1.9\n", SRUN) is None

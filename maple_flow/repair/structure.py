@@ -688,6 +688,9 @@ _PROGRESS = re.compile(
     r"(?![.\d])|\b(?P<bar>\d+)/\d+ \[\d")
 #: Least counts that show the loop ran: two epochs, or a hundred steps, iterations or batches.
 _LEAST_EPOCHS, _LEAST_STEPS = 2, 100
+#: Least counts for a log that reports no failure at all (s34): a long run, three epochs or a
+#: thousand steps - a short quiet log says nothing (tests/test_debug_classify.py).
+_QUIET_EPOCHS, _QUIET_STEPS = 3, 1000
 #: Words of a training loop on a progress bar's line: a bare bar may count anything (bytes read,
 #: samples mapped in data preparation before the first collective).
 _TRAINING_WORDS = re.compile(r"(?i)\b(?:epoch|loss|train\w*|step)\b")
@@ -706,19 +709,19 @@ _KILLED = re.compile(
     r"\bKilled\b|SIGKILL|signal 9\b|exit(?:code| code)?:? ?(?:137|-9)\b|walltime")
 
 
-def _progressed(text: str, before: int) -> str | None:
-    """The last line before offset ``before`` that shows the training loop ran (two epochs or a
-    hundred steps, iterations or batches), or None."""
+def _progressed(text: str, before: int, epochs: int = _LEAST_EPOCHS,
+                steps: int = _LEAST_STEPS) -> str | None:
+    """The last line before offset ``before`` that shows the training loop ran (``epochs``
+    epochs or ``steps`` steps, iterations or batches: two and a hundred by default), or None."""
     shown = None
     for match in _PROGRESS.finditer(text, 0, before):
         if match.group("bar") is not None:
             if not _TRAINING_WORDS.search(_line_of(text, match)):
                 continue  # a bar of something else than the training loop
-            count, least = int(match.group("bar")), _LEAST_STEPS
+            count, least = int(match.group("bar")), steps
         else:
             count = int(match.group("n"))
-            least = _LEAST_EPOCHS if match.group("unit").lower() in ("epoch", "ep") else (
-                _LEAST_STEPS)
+            least = epochs if match.group("unit").lower() in ("epoch", "ep") else steps
         if count >= least:
             shown = _line_of(text, match)
     return shown
@@ -847,7 +850,8 @@ def read(text: str, script: str | None = None) -> Reading | None:
     signal = _SIGNAL.search(text)
     if signal:  # a native crash, and nothing in the log speaks of the launch
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
-    stopped = stopped_after_progress(raw, _progressed)
+    stopped = stopped_after_progress(
+        raw, lambda log, at: _progressed(log, at, _QUIET_EPOCHS, _QUIET_STEPS))
     if stopped is not None:  # many good steps and no failure reported at all (s34)
         return Reading("stopped", CATEGORIES["stopped"], stopped)
     return None
