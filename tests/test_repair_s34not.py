@@ -177,3 +177,10 @@ def test_a_quiet_log_of_a_job_the_scheduler_ended_is_its_state() -> None:
                                      job_state="TIMEOUT"))
     assert not any(d.record_id == "structure-stopped-after-progress" for d in found)
     assert read("epoch 1 loss 2.0\nepoch 2 loss 1.9\n", SRUN) is None
+
+
+def test_a_daemon_killed_with_the_job_at_its_limit_is_not_a_node_lost() -> None:
+    log = ("=>> PBS: job killed: walltime 3610 exceeded limit 3600\n"
+           "x4117c0s6b0n0.hsn.cm.aurora.alcf.anl.gov: shepherd died from signal 9\n")
+    reading = read(log, PBS)
+    assert reading is None or reading.category != "nodelost"

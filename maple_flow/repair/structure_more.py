@@ -89,12 +89,18 @@ def node_lost(text: str, progressed: Callable[[str, int], str | None],
               killed: re.Pattern[str]) -> tuple[str, ...] | None:
     """The lines that show a node of the job lost (module doc), or None. ``progressed`` gives
     the line that shows the training loop ran before an offset; ``killed`` the reports of a
-    kill (a limit, memory, preemption) that would make a lost connection the kill's."""
-    found = re.search(_NODE_LOST.pattern, text, re.M)
+    kill (a limit, memory, preemption, a cancel) that would make the loss the kill's: a job
+    killed at its walltime takes its per-node daemons with it."""
+    node = re.compile(_NODE_LOST.pattern, re.M)
+    others = "\n".join(line for line in text.splitlines()
+                       if not node.search(line) and "NODE FAIL" not in line.upper())
+    if killed.search(others):  # a limit, memory or a cancel killed the job: the kill's
+        return None
+    found = node.search(text)
     if found is not None:
         return (_line_at(text, found.start()),)
     lost = re.search(_CONNECTION_LOST.pattern, text, re.M)
-    if lost is None or killed.search(text):
+    if lost is None:
         return None
     progress = progressed(text, lost.start())
     return None if progress is None else (progress, _line_at(text, lost.start()))
