@@ -184,3 +184,29 @@ def test_a_daemon_killed_with_the_job_at_its_limit_is_not_a_node_lost() -> None:
            "x4117c0s6b0n0.hsn.cm.aurora.alcf.anl.gov: shepherd died from signal 9\n")
     reading = read(log, PBS)
     assert reading is None or reading.category != "nodelost"
+
+
+@pytest.mark.parametrize("log", [
+    "At line 166 of file effectivesamplesize.f90\n"
+    "Fortran runtime error: Index '13' of dimension 2 of array 'acorr' above upper bound of 12\n",
+    "At line 5 of file dffti.f\nFortran runtime error: Index '121' of Array 'wsave' above upper "
+    "bound of 1.\n",
+    "Fortran runtime error: Attempting to allocate already allocated variable 'grid'\n",
+])
+def test_a_runtime_check_of_the_programs_fortran_is_not_the_script(log: str) -> None:
+    reading = read(log, SRUN)
+    assert reading is not None and (reading.category, reading.record_id) == (
+        "fcheck", "structure-program-runtime-check")
+
+
+@pytest.mark.parametrize("log", [
+    # an array of the decomposition, sized by the number of tasks the launch chose
+    "At line 183 of file mpas_block_decomp.F\nFortran runtime error: Index '30210' of dimension "
+    "1 of array 'global_list' above upper bound of 30209\n",
+    # a read of the input: the application-input reading's, not this one
+    "At line 88 of file setup.f90 (unit = 11, file = 'params.nml')\n"
+    "Fortran runtime error: Cannot match namelist object name dt_max\n",
+])
+def test_fortran_checks_of_the_parallel_setup_or_input_are_not_read(log: str) -> None:
+    reading = read(log, SRUN)
+    assert reading is None or reading.category != "fcheck"

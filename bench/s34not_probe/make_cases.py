@@ -113,6 +113,23 @@ CASES = [
          thread_site="Horovod with MXNet, YOLOv3 training on two machines: after epoch 4 the allreduce hangs and nothing more is printed",
          what="the collective hangs after several good epochs (labelled a bug by the maintainers); the program/library, not the launch script; assumed shape - the srun python job, diagnosed as on Delta",
          log="Mon May 24 07:12:58 2021[1,0]<stderr>:INFO:root:[Epoch 4 Batch 400] Training: accuracy=0.995273\nMon May 24 07:12:58 2021[1,1]<stderr>:INFO:root:[Epoch 4 Batch 400] Training: accuracy=0.994609\nMon May 24 07:12:59 2021[1,0]<stderr>:INFO:root:Epoch[4]\tSpeed=34617.01 samples/s\tTime cost=1.730479\nMon May 24 07:12:59 2021[1,0]<stderr>:INFO:root:Epoch[4]\tTrain: accuracy=0.995259\tValidation: accuracy=0.990084\n"),
+    # --- a runtime check of the program's own Fortran code fails (added last, run on the start
+    #     code before the new code)
+    dict(id="e3sm-elm-bounds-check-lnd-import-index-above-upper", kind="not_script",
+         source="find_string:67410492528", cluster="perlmutter", script="srun_mpi_app.sh",
+         thread_site="a modeller's notes on an E3SM land-model crash (SIGSEGV in lnd_import at 20 nodes): a DEBUG build with -fcheck=bounds names the exact line",
+         what="the model's own code indexes an array beyond its bound (a code bug found by the bounds check); not the job script; mapped: the srun MPI application job, diagnosed as on Perlmutter",
+         log="At line 660 of file components/elm/src/cpl/lnd_import_export.F90\nFortran runtime error: Index '131400' of dimension 4 of array\n  'atm2lnd_vars%atm_input' above upper bound of 128480\n#0  lnd_import   at lnd_import_export.F90:660\n#1  lnd_run_mct  at lnd_comp_mct.F90:437\n"),
+    dict(id="fftpack-dffti-wsave-declared-size-one-fcheck-bounds", kind="not_script",
+         source="find_string:40255973462", cluster="anvil", script="srun_mpi_app.sh",
+         thread_site="a Fortran FFT package's README: built with fpm's default -fcheck-bounds, the old code (WSAVE declared of size 1) stops with this error",
+         what="old Fortran code declares an assumed-size array as size 1, which the bounds check rejects; the code (or the build flags), not the job script; mapped: the srun MPI application job, diagnosed as on Anvil",
+         log="At line 5 of file.src \\dffti.f\nFortran runtime error: Index '121' of Array 'wsave' above upper bound of 1.\n"),
+    dict(id="gfortran16-spurious-range-error-type-bound-descriptor", kind="not_script",
+         source="find_string:59322054509", cluster="anvil", script="srun_mpi_app.sh",
+         thread_site="a compiler bug report: gfortran 16 at -O0 with -fcheck reads a garbage array descriptor and reports a range violation that is not there (Tonto's debug builds crash on every SCF job)",
+         what="a bug of the compiler release that built the program (a spurious bounds report); not the job script; mapped: the srun MPI application job, diagnosed as on Anvil",
+         log="Fortran runtime error: Index '1' of dimension 2 of array 'self...%r'\noutside of expected range (0:0)\n"),
     # --- look-alikes: the script's, must keep their answer ---
     dict(id="lookalike-progress-bar-then-time-limit", kind="script",
          source="find_string:11026408283", cluster="delta", script="srun_python.sh",

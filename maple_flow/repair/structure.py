@@ -120,6 +120,7 @@ from maple_flow.repair.structure_more import (
     assertion_at_source,
     build_error,
     exception_alone,
+    fortran_runtime_check,
     node_lost,
     path_is_none,
     stopped_after_progress,
@@ -153,6 +154,7 @@ CATEGORIES: dict[str, str] = {
     "nodelost": "structure-node-lost",
     "build": "structure-program-build-error",
     "stopped": "structure-stopped-after-progress",
+    "fcheck": "structure-program-runtime-check",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -835,6 +837,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
         text, lambda line: bool(_LAUNCH_MESSAGE.search(line) or _GPU_WORDS.search(line)))
     if at_source is not None:  # a library's assertion at a line of its C source (s34)
         return Reading("internal", CATEGORIES["internal"], at_source)
+    checked = fortran_runtime_check(text)
+    if checked is not None:  # a runtime check of the program's own Fortran code failed (s34)
+        return Reading("fcheck", CATEGORIES["fcheck"], checked)
     built = build_error(text, script)
     if built is not None:  # the user's own source does not compile (s34)
         return Reading("build", CATEGORIES["build"], built)

@@ -226,3 +226,34 @@ def stopped_after_progress(text: str,
         return None
     progress = progressed(text, len(text))
     return None if progress is None else (progress,)
+
+
+#: gfortran's runtime checks of the program's own code (-fcheck=bounds/all): an index outside
+#: an array's bounds, arrays of mismatched shapes, an allocation twice, an argument not
+#: allocated or not associated - with the file and line of the program, when printed.
+_FORTRAN_CHECK = re.compile(
+    r"(?m)(?:^At line \d+ of file (?P<file>\S+)[^\n]*\n\s*)?"
+    r"^\s*Fortran runtime error: (?P<msg>(?:Index '-?\d+' of (?:dimension \d+ of )?[Aa]rray|"
+    r"Array bound mismatch|Attempting to allocate already allocated|"
+    r"Allocatable (?:actual )?argument '[^'\n]+' is not allocated|"
+    r"Pointer actual argument '[^'\n]+' is not associated|"
+    r"Dimension \d+ of array '[^'\n]+' has extent)[^\n]*)")
+#: Words of the parallel set-up in the file or the message: an array sized by the number of
+#: tasks or a decomposition the launch chose may overflow for the launch's counts.
+_PARALLEL_WORDS = re.compile(r"(?i)decomp|partition|\bmpi|comm|proc|rank|task|parallel|halo|"
+                             r"thread|node|block")
+
+
+def fortran_runtime_check(text: str) -> tuple[str, ...] | None:
+    """The lines of gfortran's runtime check that failed in the program's own code (an index
+    out of an array's bounds, a shape mismatch, an allocation state), whose file and message
+    name nothing of the parallel set-up (a decomposition sized by the task count) and whose
+    file is no system source: a bug of the program or of the compiler that built it, not the
+    launch script's; or None."""
+    for match in _FORTRAN_CHECK.finditer(text):
+        source = match.group("file") or ""
+        if _PARALLEL_WORDS.search(source) or _PARALLEL_WORDS.search(match.group("msg")) or (
+                _STACK_SOURCE.search(source)):
+            continue
+        return tuple(line.strip() for line in match.group(0).splitlines() if line.strip())
+    return None
