@@ -342,6 +342,9 @@ STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath"
 #: no question): a missing file the script names nowhere (s23); a file whose own structure
 #: says it was cut short, which no edit of the script makes whole (s24).
 STRUCTURE_OVER_INAPPLICABLE = frozenset({"datapath", "damaged"})
+#: Structural readings whose evidence is that nothing failed (s34): a job state other than a
+#: plain failure (TIMEOUT, OUT_OF_MEMORY, CANCELLED...) says why the job ended instead.
+STATE_SAYS_WHY = frozenset({"stopped"})
 
 
 def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
@@ -361,6 +364,8 @@ def _by_structure(records: list[FailureRecord], ev: FailureEvidence,
     record = next((r for r in records if reading and r.id == reading.record_id), None)
     if reading is None or record is None:
         return []
+    if reading.category in STATE_SAYS_WHY and (ev.job_state or "FAILED").upper() != "FAILED":
+        return []  # a quiet log of a job the scheduler ended (a limit, memory, a cancel): its own
     # a signature match names its cause, even where its fix cannot be made here - except a
     # missing file's, when the reading has shown that the script names that path nowhere (the
     # very thing such a record's fix needs: an argument of the script holding the path; s23),

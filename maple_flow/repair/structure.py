@@ -116,6 +116,16 @@ from maple_flow.repair.program_error import (
     _EXCEPTION_LINE,
     final_exception_at,
 )
+from maple_flow.repair.structure_more import (
+    assertion_at_source,
+    build_error,
+    exception_alone,
+    fortran_runtime_check,
+    node_lost,
+    path_is_none,
+    stopped_after_progress,
+    without_collateral_cancel,
+)
 
 #: Category -> the record that gives its advice (templates/failures/structure.yaml).
 CATEGORIES: dict[str, str] = {
@@ -140,6 +150,11 @@ CATEGORIES: dict[str, str] = {
     "usercode": "structure-program-code-exception",
     "libcode": "structure-library-code-exception",
     "appinput": "structure-application-input-error",
+    "alone": "structure-program-exception-alone",
+    "nodelost": "structure-node-lost",
+    "build": "structure-program-build-error",
+    "stopped": "structure-stopped-after-progress",
+    "fcheck": "structure-program-runtime-check",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -513,7 +528,7 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
     if worker:  # the worker's exception is re-raised with this message; its type is the one
         kind = worker.group(1)
     if (kind not in _PROGRAM_TYPES or _ENV_SYMPTOM.search(message.strip("'\" "))
-            or _launch_message(message)):
+            or _launch_message(message) or path_is_none(message)):
         return None
     frames = _worker_frames(text, at)
     if any(LAUNCH_SETUP_FRAME.search(path) for path in _called_frames(frames)):
@@ -675,6 +690,9 @@ _PROGRESS = re.compile(
     r"(?![.\d])|\b(?P<bar>\d+)/\d+ \[\d")
 #: Least counts that show the loop ran: two epochs, or a hundred steps, iterations or batches.
 _LEAST_EPOCHS, _LEAST_STEPS = 2, 100
+#: Least counts for a log that reports no failure at all (s34): a long run, three epochs or a
+#: thousand steps - a short quiet log says nothing (tests/test_debug_classify.py).
+_QUIET_EPOCHS, _QUIET_STEPS = 3, 1000
 #: Words of a training loop on a progress bar's line: a bare bar may count anything (bytes read,
 #: samples mapped in data preparation before the first collective).
 _TRAINING_WORDS = re.compile(r"(?i)\b(?:epoch|loss|train\w*|step)\b")
@@ -693,19 +711,19 @@ _KILLED = re.compile(
     r"\bKilled\b|SIGKILL|signal 9\b|exit(?:code| code)?:? ?(?:137|-9)\b|walltime")
 
 
-def _progressed(text: str, before: int) -> str | None:
-    """The last line before offset ``before`` that shows the training loop ran (two epochs or a
-    hundred steps, iterations or batches), or None."""
+def _progressed(text: str, before: int, epochs: int = _LEAST_EPOCHS,
+                steps: int = _LEAST_STEPS) -> str | None:
+    """The last line before offset ``before`` that shows the training loop ran (``epochs``
+    epochs or ``steps`` steps, iterations or batches: two and a hundred by default), or None."""
     shown = None
     for match in _PROGRESS.finditer(text, 0, before):
         if match.group("bar") is not None:
             if not _TRAINING_WORDS.search(_line_of(text, match)):
                 continue  # a bar of something else than the training loop
-            count, least = int(match.group("bar")), _LEAST_STEPS
+            count, least = int(match.group("bar")), steps
         else:
             count = int(match.group("n"))
-            least = _LEAST_EPOCHS if match.group("unit").lower() in ("epoch", "ep") else (
-                _LEAST_STEPS)
+            least = epochs if match.group("unit").lower() in ("epoch", "ep") else steps
         if count >= least:
             shown = _line_of(text, match)
     return shown
@@ -757,7 +775,7 @@ def read(text: str, script: str | None = None) -> Reading | None:
     """The structural reading of a failure log, or None when it is not strong or the log
     speaks of the launch (:func:`launch_symptom`). ``script`` (the job script, when known)
     lets a missing file be read as the program's own (:func:`_missing_program_file`)."""
-    text = _clean(text)
+    raw, text = text, _clean(text)
     hardware = _HARDWARE.search(text)
     if hardware:  # the GPU's own report of a fault: whatever else the log says
         return Reading("hardware", CATEGORIES["hardware"], (_line_of(text, hardware),))
@@ -776,6 +794,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
     site = _SITE_FAULT.search(text)
     if site and not _REQUEST_ERROR.search(text):  # the scheduler's own machinery failed
         return Reading("site", CATEGORIES["site"], (_line_of(text, site),))
+    lost = node_lost(text, _progressed, _KILLED)
+    if lost is not None and not _REQUEST_ERROR.search(text):  # a node of the job lost (s34)
+        return Reading("nodelost", CATEGORIES["nodelost"], lost)
     fabric = _FABRIC.search(text)
     if fabric and not (_HARD_LAUNCH.search(text) or _FABRIC_SETTINGS.search(text)):
         return Reading("fabric", CATEGORIES["fabric"], (_line_of(text, fabric),))
@@ -792,6 +813,7 @@ def read(text: str, script: str | None = None) -> Reading | None:
     application = _application_input(text, script)
     if application is not None:  # an application's own report that its input is wrong (s30)
         return application
+    text = without_collateral_cancel(text, _SIGNAL)  # srun ending the step after a crash (s34)
     if not text.strip() or launch_symptom(text):
         return None
     filesystem = next((m for m in _FILESYSTEM.finditer(text)
@@ -811,6 +833,19 @@ def read(text: str, script: str | None = None) -> Reading | None:
     asserted = failed_assert(text, _LAUNCH_MESSAGE, _GPU_WORDS, script)
     if asserted is not None:  # the log ends in an assert of code's own state (s31not)
         return Reading("internal", CATEGORIES["internal"], asserted)
+    at_source = assertion_at_source(
+        text, lambda line: bool(_LAUNCH_MESSAGE.search(line) or _GPU_WORDS.search(line)))
+    if at_source is not None:  # a library's assertion at a line of its C source (s34)
+        return Reading("internal", CATEGORIES["internal"], at_source)
+    checked = fortran_runtime_check(text)
+    if checked is not None:  # a runtime check of the program's own Fortran code failed (s34)
+        return Reading("fcheck", CATEGORIES["fcheck"], checked)
+    built = build_error(text, script)
+    if built is not None:  # the user's own source does not compile (s34)
+        return Reading("build", CATEGORIES["build"], built)
+    alone = exception_alone(text, script, _LAUNCH_MESSAGE, _GPU_WORDS, _DATA_MESSAGE)
+    if alone is not None:  # the program's own exception shown alone (s34)
+        return Reading("alone", CATEGORIES["alone"], alone)
     data_file = _DATA_FILE.search(text)
     if data_file:
         return Reading("data", CATEGORIES["data"], (_line_of(text, data_file),))
@@ -820,4 +855,8 @@ def read(text: str, script: str | None = None) -> Reading | None:
     signal = _SIGNAL.search(text)
     if signal:  # a native crash, and nothing in the log speaks of the launch
         return Reading("library", CATEGORIES["library"], (_line_of(text, signal),))
+    stopped = stopped_after_progress(
+        raw, lambda log, at: _progressed(log, at, _QUIET_EPOCHS, _QUIET_STEPS))
+    if stopped is not None:  # many good steps and no failure reported at all (s34)
+        return Reading("stopped", CATEGORIES["stopped"], stopped)
     return None
