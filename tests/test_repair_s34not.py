@@ -45,7 +45,10 @@ def test_structure_read_as_not_the_script(cluster: str, script: str, log: str, c
     reading = read(log, script)
     assert reading is not None and (reading.category, reading.record_id) == (category, record)
     found = classify(FailureEvidence(cluster=cluster, stderr=log, script=script))
-    assert found and (found[0].record_id, found[0].verdict) == (record, "not_script")
+    # PALS's own node-down record (s34held) answers before the structural reading where it
+    # knows the words; both say "not the script"
+    named = {record, "pals-node-down-during-job"} if cluster == "aurora" else {record}
+    assert found and found[0].record_id in named and found[0].verdict == "not_script"
     assert diagnose_log(script, log, cluster, None, False)["proposed"] is None
 
 
