@@ -121,6 +121,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.SitePolicy(), o.CondaShellHook(), o.SrunRankEnv(),
         o.UnloadModule(name="python", before="pytorch"),
         o.ContainerOptionToSrun(), o.UnindentDirectives(), o.SquashfsMountImageFlag(),
+        o.ExactParallelSteps(),
     ]
 
 

@@ -861,6 +861,13 @@ class RootFromSubmitDir(Strict):
     op: Literal["root_from_submit_dir"] = "root_from_submit_dir"
 
 
+class ExactParallelSteps(Strict):
+    """Write ``--exact`` after the ``srun`` word of each step the script runs side by side in
+    the background (maple_flow.repair.patch_steps): a fixed flag, no value."""
+
+    op: Literal["exact_parallel_steps"] = "exact_parallel_steps"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -886,7 +893,7 @@ FixOp = Annotated[
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
-    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag,
+    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps,
     Field(discriminator="op"),
 ]
 
@@ -921,6 +928,7 @@ OP_KINDS: tuple[str, ...] = (
     "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
+    "exact_parallel_steps",
 )
 
 
