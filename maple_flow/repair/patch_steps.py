@@ -5,9 +5,12 @@ or once inside a loop) and then ``wait``s means them to share the allocation. Si
 a step is given every CPU (and the memory) of its nodes unless it says ``--exact``, so the
 second step cannot be created while the first runs: ``srun: Job N step creation temporarily
 disabled, retrying (Requested nodes are busy)`` (OLCF Crusher quick-start, "Multiple
-independent job steps simultaneously": ``--exact`` avoids it). :func:`exact_parallel_steps`
-writes ``--exact`` after the ``srun`` word of each such step that says neither ``--exact`` nor
-``--overlap`` (the user's own sharing choice).
+independent job steps simultaneously": ``--exact`` avoids it). Only steps that each ask their
+own share (a task, CPU, GPU or memory count on the srun line) are meant to run side by side
+within the allocation; steps that ask for nothing (``srun hostname &`` in a one-CPU job) can
+only share, which is ``--overlap`` (launcher.yaml's srun-step-creation-wait).
+:func:`exact_parallel_steps` writes ``--exact`` after the ``srun`` word of each such step that
+says neither ``--exact`` nor ``--overlap`` (the user's own sharing choice).
 """
 
 from __future__ import annotations
@@ -24,6 +27,11 @@ _BACKGROUND = re.compile(r"(?<![&|>])&[ \t]*(?:#[^\n]*)?$")
 _LOOP_START = re.compile(r"^\s*(?:for|while|until)\b")
 _LOOP_END = re.compile(r"(?:^|[;\s])done\b")
 _OWN_CHOICE = re.compile(r"(?:^|\s)--(?:exact|overlap)(?:\s|=|$)")
+#: An option of the step that asks for its own share of the allocation.
+#: A service started in the background and never waited for (a Ray node): not a step that
+#: runs beside others to its end.
+_SERVICE = re.compile(r"--block\b|\bray\s+start\b")
+_SHARE = re.compile(r"(?:^|\s)(?:-[ncG](?:\s*|=)\S|--(?:ntasks|cpus-per-task|gpus|gres|mem)\b)")
 
 
 def _logical_lines(lines: list[str]) -> list[tuple[int, int]]:
@@ -39,7 +47,8 @@ def _logical_lines(lines: list[str]) -> list[tuple[int, int]]:
 
 
 def background_steps(text: str) -> list[tuple[int, bool]]:
-    """(first physical line, inside a loop) of each srun step the script backgrounds."""
+    """(first physical line, inside a loop) of each srun step the script backgrounds that
+    asks its own share of the allocation."""
     lines = text.splitlines()
     steps, depth = [], 0
     for first, last in _logical_lines(lines):
@@ -49,7 +58,8 @@ def background_steps(text: str) -> list[tuple[int, bool]]:
         if _LOOP_START.match(head):
             depth += 1
         body = " ".join(lines[first:last + 1])
-        if _SRUN.match(head) and _BACKGROUND.search(lines[last]):
+        if _SRUN.match(head) and _BACKGROUND.search(lines[last]) and _SHARE.search(body) \
+                and not _SERVICE.search(body):
             steps.append((first, depth > 0))
         if _LOOP_END.search(body) and depth:
             depth -= 1
