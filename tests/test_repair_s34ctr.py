@@ -128,3 +128,22 @@ def test_gtl_with_accel_module_unloaded_loads_it_again() -> None:
     first, data = _diagnose(kept, GTL, "perlmutter")
     assert first == "cray-mpich-gtl-not-linked"
     assert "+export MPICH_GPU_SUPPORT_ENABLED=0" in data["proposed"]["diff"]
+
+
+NVML = "Failed to initialize NVML: Driver/library version mismatch\n"
+
+
+def test_nvml_mismatch_in_a_container_without_nv_adds_the_flag() -> None:
+    script = POLARIS.replace("python train.py",
+                             "singularity exec --cleanenv ./cuda.sif python train.py")
+    first, data = _diagnose(script, NVML, "polaris")
+    assert first == "s34-container-without-nv-nvml-mismatch"
+    assert "singularity exec --nv --cleanenv ./cuda.sif" in data["proposed"]["diff"]
+
+
+def test_nvml_mismatch_with_nv_or_no_container_stays_a_node_fault() -> None:
+    for script in (POLARIS, POLARIS.replace("python train.py",
+                                            "singularity exec --nv ./cuda.sif python train.py")):
+        first, data = _diagnose(script, NVML, "polaris")
+        assert first == "nvml-driver-library-mismatch"
+        assert data.get("proposed") is None
