@@ -147,3 +147,17 @@ def test_nvml_mismatch_with_nv_or_no_container_stays_a_node_fault() -> None:
         first, data = _diagnose(script, NVML, "polaris")
         assert first == "nvml-driver-library-mismatch"
         assert data.get("proposed") is None
+
+
+AURORA = (SCRIPTS / "pbs_aurora_mpiexec.sh").read_text(encoding="utf-8")
+
+
+def test_asan_segv_at_its_own_pc_switches_libfabric_monitor() -> None:
+    log = ("==111900==ERROR: AddressSanitizer: SEGV on unknown address 0x0000000898ce "
+           "(pc 0x0000000898ce bp 0x000000000000 sp 0x7ffc1a1e1f38 T0)\n")
+    first, data = _diagnose(AURORA, log, "aurora")
+    assert first == "s34-asan-libfabric-memhook-segv"
+    assert "+export FI_MR_CACHE_MONITOR=userfaultfd" in data["proposed"]["diff"]
+    null_read = log.replace("(pc 0x0000000898ce", "(pc 0x55d1c2a3b4c5")
+    first, data = _diagnose(AURORA, null_read, "aurora")
+    assert first != "s34-asan-libfabric-memhook-segv"
