@@ -34,7 +34,8 @@ done
 wait
 """
 MONITOR = "#!/bin/bash\n#SBATCH -N 1\nsrun -n 1 nvidia-smi dmon &\nsrun python train.py\n"
-HOSTNAMES = "#!/bin/bash\n#SBATCH -p shared\nsrun --label hostname &\nsrun --label hostname &\nwait\n"
+HOSTNAMES = ("#!/bin/bash\n#SBATCH -p shared\nsrun --label hostname &\n"
+             "srun --label hostname &\nwait\n")
 RAY = ("#!/bin/bash\n#SBATCH --nodes=2\nsrun --nodes=1 --ntasks=1 -w a ray start --head --block &\n"
        "srun --nodes=1 --ntasks=1 -w b ray start --address=a:6379 --block &\n"
        "srun --nodes=1 --ntasks=1 -w a python3 driver.py\nwait\n")
@@ -91,7 +92,7 @@ def test_steps_asking_no_share_or_ray_services_keep_overlap() -> None:
 def test_generic_policy_line_without_account_asks_the_account() -> None:
     log = ("Unable to allocate resources: Job violates accounting/QOS policy (job submit limit, "
            "user's size and/or time limits)\n")
-    first, data = _diagnose(NO_ACCOUNT, log, "delta")
+    _, data = _diagnose(NO_ACCOUNT, log, "delta")
     questions = [d for d in data["diagnoses"] if d.get("needs") and d["verdict"] != "hint"]
     assert questions[0]["record_id"] == "s34-submit-limit-script-names-no-account"
     assert data.get("proposed") is None

@@ -68,9 +68,9 @@ from maple_flow.repair.patch_serving_head import serving_head_address
 from maple_flow.repair.patch_site_launcher import site_launcher
 from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
-from maple_flow.repair.patch_steps import exact_parallel_steps
 from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
+from maple_flow.repair.patch_steps import exact_parallel_steps
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
