@@ -84,13 +84,11 @@ def test_a_quota_hit_by_any_tool_is_the_file_systems() -> None:
 
 def test_a_submit_limit_asks_instead_of_moving_the_job() -> None:
     # szcf-weiya/techNotes#7: the named limit with the generic line; rwth-i6/sisyphus#241
-    # (a script that names its account: without one, s34ctr's record asks for the account)
-    named = SRUN_ONE.replace("#SBATCH --nodes=1", "#SBATCH --nodes=1\n#SBATCH -A x-abc123")
     for log in ("salloc: error: QOSMaxSubmitJobPerUserLimit\nsalloc: error: Job submit/allocate "
                 "failed: Job violates accounting/QOS policy (job submit limit, user's size and/or "
                 "time limits)\n",
                 "sbatch: error: AssocMaxSubmitJobLimit\n"):
-        data = _answer(log, script=named)
+        data = _answer(log)
         assert data["proposed"] is None, data["proposed"]
         asks = [d for d in data["diagnoses"] if d.get("needs")]
         assert asks and asks[0]["record_id"] == "slurm-qos-submit-limit", data["diagnoses"]

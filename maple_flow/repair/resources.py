@@ -27,9 +27,7 @@ SPECIFIC: dict[str, re.Pattern[str]] = {
 }
 GENERAL: dict[str, re.Pattern[str]] = {
     "queue": re.compile(r"(?i)\bpartition\b|\bqueue\b|\bqos\b"),
-    # Slurm's "Job violates accounting/QOS policy": the association's limits, which a job
-    # with no account breaks as much as one over its QOS (LUMI, CSC: account mandatory)
-    "account": re.compile(r"(?i)\baccount(?:ing)?\b|\bproject\b|\ballocation\b"),
+    "account": re.compile(r"(?i)\baccount\b|\bproject\b|\ballocation\b"),
 }
 #: Scheduler options (long names, PBS resources) and the resource each sets.
 _OPTION: dict[str, frozenset[str]] = {
