@@ -871,6 +871,13 @@ class RootFromSubmitDir(Strict):
     op: Literal["root_from_submit_dir"] = "root_from_submit_dir"
 
 
+class ExactParallelSteps(Strict):
+    """Write ``--exact`` after the ``srun`` word of each step the script runs side by side in
+    the background (maple_flow.repair.patch_steps): a fixed flag, no value."""
+
+    op: Literal["exact_parallel_steps"] = "exact_parallel_steps"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -896,7 +903,7 @@ FixOp = Annotated[
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
-    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag,
+    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps,
     Field(discriminator="op"),
 ]
 
@@ -932,6 +939,7 @@ OP_KINDS: tuple[str, ...] = (
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
+    "exact_parallel_steps",
 )
 
 

@@ -71,6 +71,7 @@ from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
+from maple_flow.repair.patch_steps import exact_parallel_steps
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
     launch_on_every_node,
@@ -463,6 +464,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ContainerOptionToSrun: lambda t, op, p: container_option_to_srun(t),
     o.UnindentDirectives: lambda t, op, p: unindent_directives(t),
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
+    o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),

@@ -376,6 +376,9 @@ ALWAYS_ALLOWED = frozenset({
     "srun_rank_env",
     # only takes a module away, one the job inherits (patch_env.unload_before)
     "unload_module",
+    # a fixed flag (--exact) after the srun word of the script's own side-by-side steps
+    # (patch_steps.py)
+    "exact_parallel_steps",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
