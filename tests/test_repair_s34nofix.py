@@ -49,3 +49,14 @@ def test_a_log_of_another_program_is_not_this_class() -> None:
     ids = [d["record_id"] for d in
            diagnose_log(SCRIPT, "bash: orted: command not found\n", "anvil", None, False)["diagnoses"]]
     assert RECORD not in ids
+
+
+@pytest.mark.parametrize("cluster", ["perlmutter", "polaris"])
+def test_sites_without_an_mpirun_module_keep_the_advice(cluster: str) -> None:
+    ids = [d["record_id"] for d in diagnose_log(SCRIPT, LOG, cluster, None, False)["diagnoses"]]
+    assert RECORD not in ids
+
+
+def test_a_tacc_site_keeps_its_ibrun_swap() -> None:
+    result = diagnose_log(SCRIPT, LOG, "stampede3", None, False)
+    assert _first(result)["record_id"] == "mpi-launcher-not-found-site-launcher-ibrun"
