@@ -46,8 +46,8 @@ def test_other_shapes_keep_the_advice(extra: str) -> None:
 
 
 def test_a_log_of_another_program_is_not_this_class() -> None:
-    ids = [d["record_id"] for d in
-           diagnose_log(SCRIPT, "bash: orted: command not found\n", "anvil", None, False)["diagnoses"]]
+    result = diagnose_log(SCRIPT, "bash: orted: command not found\n", "anvil", None, False)
+    ids = [d["record_id"] for d in result["diagnoses"]]
     assert RECORD not in ids
 
 
