@@ -184,6 +184,8 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("mpi-library-missing-no-mpi-module", "add_module"),
                # s33r32: the MPI module a binary was built with, as the user names it
                ("mpi-program-not-started-by-its-mpirun", "add_module"),
+               # s34nofix: the MPI module that provides mpirun/mpiexec, as the user names it
+               ("mpi-launcher-not-found-no-mpi-module", "add_module"),
                # s21_slurmcat: the job id, array range, partition or timing value the user gives
                ("slurm-dependency-job-unknown", "set_directive"),
                ("s32-slurm-dependency-directive-unknown-job", "set_directive"),  # s32b1
