@@ -15,7 +15,8 @@ NODE_CONFIG = ("slurm-node-config-partition", "slurm-node-config-cpus", "slurm-n
 
 
 @pytest.mark.parametrize("log", [
-    "srun: error: Unable to create step for job 123456: Requested node configuration is not available\n",
+    "srun: error: Unable to create step for job 123456: Requested node configuration is not "
+    "available\n",
     "srun: error: Unable to create job step: Requested node configuration is not available\n",
 ])
 def test_a_step_refusal_gets_no_job_level_fix(log: str) -> None:
@@ -26,7 +27,8 @@ def test_a_step_refusal_gets_no_job_level_fix(log: str) -> None:
 
 
 def test_a_refused_submission_still_gets_the_partition() -> None:
-    log = "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
+    log = ("sbatch: error: Batch job submission failed: Requested node configuration is not "
+           "available\n")
     data = diagnose_log(SCRIPT, log, "delta", None, False)
     proposed = data["proposed"]
     assert proposed is not None and str(proposed["record_id"]).startswith("slurm-node-config")  # type: ignore[index]
