@@ -40,3 +40,11 @@ def test_a_stack_module_the_site_lacks_is_still_dropped(module: str, log: str,
     proposed = data["proposed"]
     assert proposed is not None, data.get("why_none")
     assert f"-module load {module}" in str(proposed["diff"])  # type: ignore[index]
+
+
+def test_every_loaded_module_unknown_is_still_the_module_tree() -> None:
+    script = HEAD + "module load fsl/5.0.10 ANTs\nsrun antsRegistrationSyN.sh -d 3\n"
+    log = LMOD.format("fsl/5.0.10") + LMOD.format("ANTs")
+    data = diagnose_log(script, log, "anvil", None, False)
+    assert data["proposed"] is None
+    assert str(data["diagnoses"][0]).startswith("lmod-module-tree-unreadable")  # type: ignore[index]
