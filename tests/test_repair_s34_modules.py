@@ -24,8 +24,8 @@ def test_an_application_module_is_never_dropped(module: str, log: str, cluster: 
     script = HEAD + f"module load {module}\nsrun python train.py\n"
     data = diagnose_log(script, log.format(module), cluster, None, False)
     assert data["proposed"] is None
-    first = str(data["diagnoses"][0])  # type: ignore[index]
-    assert "absent" not in first
+    first = data["diagnoses"][0]  # type: ignore[index]
+    assert "absent" not in first["record_id"]
 
 
 @pytest.mark.parametrize("module, log, cluster", [
@@ -47,4 +47,5 @@ def test_every_loaded_module_unknown_is_still_the_module_tree() -> None:
     log = LMOD.format("fsl/5.0.10") + LMOD.format("ANTs")
     data = diagnose_log(script, log, "anvil", None, False)
     assert data["proposed"] is None
-    assert str(data["diagnoses"][0]).startswith("lmod-module-tree-unreadable")  # type: ignore[index]
+    first = data["diagnoses"][0]  # type: ignore[index]
+    assert first["record_id"] == "lmod-module-tree-unreadable"
