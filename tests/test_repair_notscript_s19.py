@@ -90,10 +90,12 @@ def test_every_loaded_module_unknown_is_the_module_tree_not_a_fix() -> None:
     assert data["diagnoses"][0]["verdict"] == "not_script"
 
 
-def test_one_unknown_module_of_several_is_still_dropped() -> None:
+def test_one_unknown_module_of_several_is_the_script_not_the_tree() -> None:
+    # s34wrong: fsl is an application's module, so it is asked for, no longer dropped
     data = diagnose_log(MODULES, UNKNOWN.format("fsl/5.0.10"), "anvil", None, False)
-    assert data["proposed"] is not None
-    assert "module load ANTs" in data["proposed"]["script"]
+    assert data["diagnoses"][0]["record_id"] != "lmod-module-tree-unreadable"
+    assert data["proposed"] is None
+    assert any(d["needs"] for d in data["diagnoses"])
 
 
 @pytest.mark.parametrize("line", [

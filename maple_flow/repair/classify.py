@@ -315,7 +315,7 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
     from maple_flow.errors import ParseError
     from maple_flow.scriptparse.script import parse_script
 
-    if not found or found[0].verdict != "script" or not _only_drops_modules(found[0]):
+    if not found or not _module_load_answer(found[0], records):
         return []
     log = f"{ev.stdout}\n{ev.stderr}"
     unknown = {name for m in _UNKNOWN_MODULES.finditer(log)
@@ -396,6 +396,21 @@ def _only_drops_modules(d: Diagnosis) -> bool:
     """Whether ``d`` is a script fix that only removes module loads."""
     return d.verdict == "script" and bool(d.fix.ops) and all(
         op.op == "remove_module" for op in d.fix.ops)
+
+
+_MODULE_OPS = ("remove_module", "swap_module")
+
+
+def _module_load_answer(d: Diagnosis, records: list[FailureRecord]) -> bool:
+    """Whether ``d`` is a script answer that only removes or swaps module loads: its fix, or
+    (a swap the site cannot resolve, s34wrong) its record's fix templates."""
+    if d.verdict != "script":
+        return False
+    if d.fix.ops:
+        return all(op.op in _MODULE_OPS for op in d.fix.ops)
+    record = next((r for r in records if r.id == d.record_id), None)
+    return record is not None and bool(record.fix) and all(
+        t.get("op") in _MODULE_OPS for t in record.fix)
 
 
 def _names_cause(d: Diagnosis) -> bool:

@@ -36,6 +36,7 @@ from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_container_runtime import container_runtime_setup
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
+from maple_flow.repair.patch_envopts import remove_keeping_env
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
@@ -380,7 +381,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SetDirective: lambda t, op, p: _set_directive(t, op, p),
     o.RemoveDirective: lambda t, op, p: _remove_directive(t, op, p),
     o.SetLauncherArg: lambda t, op, p: _set_launcher_arg(t, op),
-    o.RemoveLauncherArg: lambda t, op, p: pl.remove_launcher_arg(t, op.launcher, op.name),
+    o.RemoveLauncherArg: lambda t, op, p: remove_keeping_env(t, op.launcher, op.name),
     o.SetBackend: lambda t, op, p: _set_backend(t, op),
     o.SetQueue: _set_queue,
     o.SetWalltime: _set_walltime,
