@@ -1,0 +1,82 @@
+"""Classes of helper s34notes (templates/failures/notes_s34.yaml): per-job/per-user size limits
+of a Slurm QOS or association (a question: only the user knows a smaller request or another
+QOS/account), and NCCL's Cuda failures about the program's CUDA state (not the script's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair import load_knowledge_base
+from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
+TORCHRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8")
+
+
+def _diagnose(log: str, cluster: str = "delta") -> dict:
+    return diagnose_log(TORCHRUN, log, cluster, None, False)
+
+
+def _first(data: dict) -> str | None:
+    found = data.get("diagnoses") or []
+    return found[0]["record_id"] if found else None
+
+
+@pytest.mark.parametrize("log", [
+    "sbatch: error: QOSMaxGRESPerUser\nsbatch: error: Batch job submission failed: Job "
+    "violates accounting/QOS policy\n",
+    "sbatch: error: QOSMaxCpuPerJobLimit\n\nsbatch: error: Batch job submission failed: Job "
+    "violates accounting/QOS policy (job submit limit, user's size and/or time limits)\n",
+    "salloc: error: QOSMaxMemoryPerJob\n",
+])
+def test_qos_per_job_size_limit_asks_for_a_qos(log: str) -> None:
+    data = _diagnose(log)
+    assert data["proposed"] is None
+    assert _first(data) == "slurm-qos-per-job-size-limit"
+    assert data["diagnoses"][0].get("needs")
+
+
+@pytest.mark.parametrize("log", [
+    "srun: error: AssocMaxCpuMinutesPerJobLimit\n",
+    "sbatch: error: AssocMaxWallDurationPerJobLimit\n",
+])
+def test_association_per_job_limit_asks_for_an_account(log: str) -> None:
+    data = _diagnose(log)
+    assert data["proposed"] is None
+    assert _first(data) == "slurm-assoc-per-job-limit"
+
+
+@pytest.mark.parametrize("log,record", [
+    ("sbatch: error: QOSMaxWallDurationPerJobLimit\n", "slurm-qos-policy-violation"),
+    ("sbatch: error: QOSMaxSubmitJobPerUserLimit\n", "slurm-qos-submit-limit"),
+    ("sbatch: error: AssocGrpBillingMinutes\n", "slurm-association-usage-limit"),
+])
+def test_other_limits_keep_their_records(log: str, record: str) -> None:
+    assert _first(_diagnose(log)) == record
+
+
+@pytest.mark.parametrize("log", [
+    "NCCL WARN Cuda failure 'invalid argument'\n",
+    "NCCL WARN Cuda failure 400 'invalid resource handle'\n",
+    "zjxj:55959:55959 [1] enqueue.cc:1451 NCCL WARN Cuda failure 400 'invalid resource handle'\n"
+    "zjxj:55959:55959 [1] NCCL INFO group.cc:231 -> 1\n",
+])
+def test_nccl_cuda_failure_of_program_state_is_not_the_script(log: str) -> None:
+    data = _diagnose(log)
+    assert data["proposed"] is None
+    assert _first(data) == "nccl-cuda-failure-program-state"
+    kb = load_knowledge_base()
+    assert kb.get("nccl-cuda-failure-program-state").family in NOT_SCRIPT_FAMILIES
+
+
+@pytest.mark.parametrize("log", [
+    "transport/nvls.cc:254 NCCL WARN Cuda failure 1 'invalid argument'\n",
+    "transport/p2p.cc:275 NCCL WARN Cuda failure 'invalid argument'\n",
+    "NCCL WARN Cuda failure 'invalid device ordinal'\n",
+])
+def test_transport_and_device_cuda_failures_are_left_to_their_records(log: str) -> None:
+    ids = [d["record_id"] for d in _diagnose(log).get("diagnoses") or []]
+    assert "nccl-cuda-failure-program-state" not in ids
