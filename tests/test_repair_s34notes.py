@@ -80,3 +80,22 @@ def test_nccl_cuda_failure_of_program_state_is_not_the_script(log: str) -> None:
 def test_transport_and_device_cuda_failures_are_left_to_their_records(log: str) -> None:
     ids = [d["record_id"] for d in _diagnose(log).get("diagnoses") or []]
     assert "nccl-cuda-failure-program-state" not in ids
+
+
+@pytest.mark.parametrize("log", [
+    "error: invalid account specified\n",
+    "sbatch: error: Invalid account specified\n",
+    "sbatch: error: invalid account\n",
+])
+def test_short_invalid_account_forms_ask_for_the_account(log: str) -> None:
+    data = _diagnose(log, "anvil")
+    assert data["proposed"] is None
+    assert _first(data) == "slurm-invalid-account"
+    assert data["diagnoses"][0].get("needs")
+
+
+def test_a_longer_account_message_is_not_the_short_form() -> None:
+    log = "sbatch: error: Invalid account: bbka-delta-gpu has no remaining allocation\n"
+    found = [d for d in _diagnose(log).get("diagnoses") or []
+             if d["record_id"] == "slurm-invalid-account" and d["method"].startswith("sig")]
+    assert not found
