@@ -99,3 +99,42 @@ def test_a_longer_account_message_is_not_the_short_form() -> None:
     found = [d for d in _diagnose(log).get("diagnoses") or []
              if d["record_id"] == "slurm-invalid-account" and d["method"].startswith("sig")]
     assert not found
+
+
+SWAP_TWO_PYTHONS = (
+    "Lmod has detected the following error:  Your site prevents the automatic swapping of "
+    "modules with same name.\nYou must explicitly unload the loaded version of \"Python\" "
+    "before you can load the new one. Use swap (or an unload\nfollowed by a load) to do this:\n"
+    "   $ module swap Python  Python/3.5.1-intel-2016a\n")
+ONE_COMPILER = (
+    "Lmod has detected the following error: You can only have one compiler module loaded at a "
+    "time.\nYou already have intel loaded.\nTo correct the situation, please enter the "
+    "following command:\n\n  module swap intel gcc/4.8.2\n")
+
+
+def _with_modules(*lines: str) -> str:
+    return TORCHRUN.replace("\nsrun torchrun", "\n" + "\n".join(lines) + "\nsrun torchrun", 1)
+
+
+def test_no_autoswap_drops_the_first_of_two_versions() -> None:
+    script = _with_modules("module load Python/2.7.11-intel-2016a",
+                           "module load Python/3.5.1-intel-2016a")
+    data = diagnose_log(script, SWAP_TWO_PYTHONS, "delta", None, False)
+    assert data["proposed"]["record_id"] == "lmod-module-conflict"
+    diff = data["proposed"]["diff"]
+    assert "-module load Python/2.7.11-intel-2016a" in diff
+    assert "+module" not in diff
+
+
+def test_one_compiler_rule_drops_the_first_compiler_when_the_script_loads_the_second() -> None:
+    script = _with_modules("module load intel", "module load gcc")
+    data = diagnose_log(script, ONE_COMPILER, "delta", None, False)
+    diff = data["proposed"]["diff"]
+    assert "-module load intel" in diff
+    assert "+module load gcc/4.8.2" not in diff
+
+
+def test_a_swap_of_modules_the_script_never_loads_proposes_nothing() -> None:
+    log = SWAP_TWO_PYTHONS.replace("Python  Python/3.5.1-intel-2016a", "GCC/12.2.0 GCC/12.3.0")
+    script = _with_modules("module load SciPy-bundle/2023.07-gfbf-2023a")
+    assert diagnose_log(script, log, "delta", None, False)["proposed"] is None
