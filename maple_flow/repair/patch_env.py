@@ -147,15 +147,21 @@ def remove_module(text: str, name: str) -> str:
         text = _drop(text, *hits[-1])
 
 
+def _loads_new(value: str, new: str) -> bool:
+    """Whether a load of ``value`` loads ``new``: the same name, or ``new``'s module name
+    without a version (``gcc`` for ``gcc/4.8.2``: the default Lmod named in its swap)."""
+    return value == new or ("/" not in value and new.split("/", 1)[0] == value)
+
+
 def swap_module(text: str, old: str, new: str) -> str:
     """Load ``new`` in place of ``old``; no-op when ``old`` is gone and ``new`` loaded."""
     loaded = _loaded(text)
-    hits = [(i, w) for i, w in loaded if _same(w.value, old) and w.value != new]
+    hits = [(i, w) for i, w in loaded if _same(w.value, old) and not _loads_new(w.value, new)]
     if not hits:
-        if any(w.value == new for _, w in loaded):
+        if any(_loads_new(w.value, new) for _, w in loaded):
             return text
         raise FixNotApplicable(f"module {old} is not loaded, so it cannot be swapped for {new}")
-    if any(w.value == new for _, w in loaded):
+    if any(_loads_new(w.value, new) for _, w in loaded):
         return remove_module(text, old) if "/" in old else _remove_exact(text, hits)
     _, word = hits[-1]
     text = replace(text, word.start, word.end, quote(new))
