@@ -40,3 +40,26 @@ def test_hint_of_a_not_recognised_answer_is_not_recognised(run: ModuleType) -> N
 def test_any_fix_on_a_not_script_case_is_invented(run: ModuleType) -> None:
     data = {"proposed": {"record_id": "x", "diff": ""}, "diagnoses": []}
     assert run.judge({"kind": "not_script"}, data) == "invented"
+
+
+def _script_record(run: ModuleType) -> tuple[str, str]:
+    kb = run.load_knowledge_base()
+    record = next(r for r in kb.records if r.family not in run.NOT_SCRIPT)
+    return record.id, str(record.family)
+
+
+def test_a_question_the_answer_asks_is_right_for_an_ask_case(run: ModuleType) -> None:
+    record, family = _script_record(run)
+    data = {"proposed": None, "verdict": "ask", "question": {"record_id": record},
+            "diagnoses": [{"record_id": record, "verdict": "script", "needs": ["account"]}]}
+    assert run.judge({"kind": "script", "expect": {"ask": True, "families": [family]}},
+                     data) == "right"
+
+
+def test_a_hint_carrying_needs_is_no_question(run: ModuleType) -> None:
+    # "not recognised" with hints: the user is asked nothing, whatever the hints would need
+    record, family = _script_record(run)
+    data = {"proposed": None, "verdict": "not_recognised", "hints": [record],
+            "diagnoses": [{"record_id": record, "verdict": "hint", "needs": ["account"]}]}
+    assert run.judge({"kind": "script", "expect": {"ask": True, "families": [family]}},
+                     data) == "no_fix"

@@ -9,7 +9,8 @@ scripts are looked up in the `scripts/` folder beside it first, then in this fol
 Cases (cases.yaml) are excerpts of real logs from public issue threads, each with the job
 script (scripts/, edited as the case says) and what is right:
 - script problems: a fix is proposed by a record of a right family and its diff matches the
-  case's pattern ("right"); or, for a value only the user has, the answer asks for it;
+  case's pattern ("right"); or, for a value only the user has, the answer asks for it (the
+  answer's verdict is "ask" and its question comes from a record of a right family);
 - not-script problems (hardware, fabric, hangs after many good collectives, bugs in the
   user's program or a library): no fix is proposed and the first diagnosis is a record of a
   not-script family, given as the answer, not as a hint of a "not recognised" answer
@@ -88,8 +89,11 @@ def judge(case: dict[str, Any], data: dict[str, Any]) -> str:
     expect = case["expect"]
     families = set(expect.get("families", []))
     if expect.get("ask"):
-        questions = [d for d in diagnoses if d.get("needs")]
-        if proposed is None and questions and _family(questions[0]["record_id"]) in families:
+        # the question the answer puts to the user (verdict "ask"), not a record that merely
+        # carries `needs` among the hints of a "not recognised" answer (s34: that was scored
+        # right before)
+        question = data.get("question") if data.get("verdict") == "ask" else None
+        if proposed is None and question and _family(question["record_id"]) in families:
             return "right"
         return "no_fix" if proposed is None else "wrong_fix"
     if proposed is None:
