@@ -1,0 +1,59 @@
+# ruff: noqa: E501, F821
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+
+PBS_CONDA = 'module use /soft/modulefiles\nmodule load conda\nconda activate\n'
+PBS_MPI = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py'
+AURORA_MPI = 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py'
+PM_RUN = 'srun --cpu-bind=cores python train.py --config configs/run.yaml'
+
+# ---------------------------------------------------------------- ALCF Polaris gpt-neox page (1)
+
+case(
+    id='alcfneox-polaris-deepy-stuck-at-torch-extensions-root-stale-lock',
+    kind='not_script',
+    source='https://github.com/argonne-lcf/user-guides/blob/0e9d96ca579056de711369689015987caed9ce1e/docs/polaris/data-science/applications/gpt-neox.md',
+    thread_site='ALCF\'s user-guide page "Instructions for gpt-neox" on Polaris (PBS, 4 A100 a node; argonne-lcf/user-guides, docs/polaris/data-science/applications/gpt-neox.md): on a compute node, `module load conda; conda activate base`, the site\'s venv, a DeepSpeed hostfile built from $PBS_NODEFILE (`slots=4`), `.deepspeed_env`, then `python3 ./deepy.py train.py -d configs small.yml local_setup.yml` (gpt-neox\'s wrapper around the DeepSpeed launcher); its "danger" box: if training seems stuck at this line, there may be a leftover `.lock` file from an aborted build - clean the whole `.cache` or the extensions\' sub-directory to force a clean build on the next attempt',
+    what='the DeepSpeed launcher\'s ranks wait forever on a lock file that an earlier, aborted JIT build of a C++/CUDA extension left in the user\'s own cache directory; the cure the centre gives is to delete that stale cache (user state), not a change to the job script\'s directives, launch line or environment; the line is the page\'s own quotation (its placeholder user name kept); assumed shape - a two-node Polaris PBS job that writes the hostfile and starts `deepy.py` from the batch script, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[PBS_CONDA, 'module load conda\nconda activate base\nsource /soft/datascience/venvs/polaris/2022-09-08/bin/activate\ncd gpt-neox\n'], [PBS_MPI, 'cat $PBS_NODEFILE > hostfile\nsed -e \'s/$/ slots=4/\' -i hostfile\nexport DLTS_HOSTFILE=hostfile\npython3 ./deepy.py train.py -d configs small.yml local_setup.yml']],
+    log='''
+Using /home/user/.cache/torch_extensions as PyTorch extensions root...
+''',
+)
+
+# ---------------------------------------------------------------- ezpz bad-node failover notes (Perlmutter pattern module, Sunspot post-mortem)
+
+case(
+    id='ezpzpmnode-perlmutter-srun-tasks-killed-on-one-node-sigkill-from-outside',
+    kind='not_script',
+    source='find_string:58926737240',
+    thread_site='the Perlmutter pattern module of a training-failover tool (ezpz; its module docstring, found with the code search, text id 58926737240, the tool shows no repository name): "What srun DOES emit names the host directly" - these two lines, "Captured on Perlmutter job 57540936, which SIGKILLed the ranks on one node of a 2-active/2-spare allocation"; cause given: `Killed` is SIGKILL - "something outside the job stopped that rank" - while `Terminated` is the SIGTERM every other rank gets when the step is torn down; remedy the tool implements: name that node as bad and relaunch on a spare',
+    what='the ranks on one node were killed from outside the job (here by the tool\'s own fault injection standing in for a node loss) and srun tore the step down on the other node; the cause is outside the job script - a node problem or an external kill - and the remedy is to leave the node out and restart, not a change to the script\'s directives, launch line or environment; the lines are the docstring\'s quotation of the captured job; assumed shape - a Perlmutter GPU job of four nodes (two active, two spare) whose training step is `srun -N 2 --ntasks-per-node=4 python3 -m ezpz.examples.fsdp_tp` (the tool\'s launcher builds the srun line; not shown), diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['module load pytorch/2.3.1\n', 'module load pytorch\n'], [PM_RUN, 'srun -N 2 --ntasks-per-node=4 --cpu-bind=cores python3 -m ezpz.examples.fsdp_tp']],
+    log='''
+srun: error: nid001321: tasks 4-7: Killed
+srun: error: nid001320: tasks 0-3: Terminated
+''',
+)
+
+case(
+    id='ezpzsunspotpm-checkpoint-enospc-two-of-four-osts-full-fewer-saves',
+    kind='script',
+    source='find_string:58600997861',
+    thread_site='a post-mortem "Node-kill postmortem: what --auto-retry actually proved" of a training-failover tool (ezpz) on ALCF Sunspot (the Aurora test system: PBS, PALS mpiexec, Intel GPUs; found with the code search, text id 58600997861, the tool shows no repository name): job 12473704, `select=4` (2 active + 2 spare), `ezpz.examples.fsdp_tp` agpt-2b on 24 ranks, `--train-iters 400 --save-interval 20`; attempt 2 died mid-checkpoint with this traceback tail and PALS teardown; Finding 4: the file system was 10 % full but two of its four OSTs were 99-100 % full, and with `stripe_count: 1` each checkpoint shard lands wholly on one OST; what filled them was the experiment itself (~22 GB a checkpoint, none pruned, 15 saves ~331 GB); fix applied to the job (the harness PBS script): 100 iterations saving every 25, an EXIT trap that reclaims the checkpoints and a preflight that refuses to start without room; advice: check `lfs df`, widen `stripe_count`',
+    what='the job\'s own checkpoints (one every 20 steps, never pruned) filled the two small OSTs its single-stripe shard files land on, so the checkpoint write fails with ENOSPC although the file system is mostly empty; the fix the source applies is in the job script (fewer saves on the launch line, a cleanup trap and a space preflight; a wider stripe count set on the checkpoint directory is the advice) - DOUBTFUL: the changed harness is described, no passing rerun is shown, and a retry can pass by drawing another OST; the lines are the post-mortem\'s own quotation without its line `with path.open(mode) as stream:`, which repeats earlier sets; not one of the ten sites - Sunspot, ALCF\'s Aurora test system - so mapped to Aurora (same PBS/PALS launch and Intel GPU nodes): assumed shape - a four-node Aurora job whose launch line is `mpiexec -n 24 --ppn 12 ... python3 -m ezpz.examples.fsdp_tp --train-iters 400 --save-interval 20` (the tool\'s launcher builds it), diagnosed as on Aurora; any of the fixes named (a longer save interval, a cleanup trap, a wider stripe) counts',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=4'], ['NNODES=$(wc -l < $PBS_NODEFILE)', 'NNODES=2'], [AURORA_MPI, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python3 -m ezpz.examples.fsdp_tp --train-iters 400 --save-interval 20']],
+    log='''
+[rank23]:   File ".../torch/distributed/checkpoint/filesystem.py", line 520, in create_stream
+[rank23]: OSError: [Errno 28] No space left on device
+
+x1921c1s1b0n0-hsn0.hsn.cm.sunspot.alcf.anl.gov: rank 16 exited with code 1
+x1921c1s4b0n0-hsn0.hsn.cm.sunspot.alcf.anl.gov: rank 0 died from signal 15
+''',
+    expect={'families': ['filesystem'], 'fix': r'(?m)^\+.*(\blfs\s+setstripe\b.*-c\s*(-1|[2-9]|\d{2,})\b|--save-interval[= ]+(2[1-9]|[3-9]\d|\d{3,})\b|\btrap\b.*\bEXIT\b)'},
+)
