@@ -57,3 +57,83 @@ x1921c1s4b0n0-hsn0.hsn.cm.sunspot.alcf.anl.gov: rank 0 died from signal 15
 ''',
     expect={'families': ['filesystem'], 'fix': r'(?m)^\+.*(\blfs\s+setstripe\b.*-c\s*(-1|[2-9]|\d{2,})\b|--save-interval[= ]+(2[1-9]|[3-9]\d|\d{3,})\b|\btrap\b.*\bEXIT\b)'},
 )
+
+# ---------------------------------------------------------------- Midway3 ByT5 fine-tuning report (2)
+
+MIDWAY_SOURCE = 'find_string:54737168734'
+MIDWAY_SITE = 'a project\'s fine-tuning report "Calculus Tactic Model - Fine-Tuning Report" (University of Chicago RCC Midway3, Slurm, one V100-32GB; `python training/finetune.py ...` started from the batch script after `module load python/3.11.9`, `module load cuda/12.1` and a venv; found with the code search, text id 54737168734, the tool shows no repository name), section 7 "Implementation Notes and Bugs Fixed"'
+MIDWAY_MAP = 'not one of the ten sites - Midway3, a university Slurm cluster with V100-32GB GPUs - so mapped by scheduler family to the Slurm site with V100-32GB nodes: assumed shape - a one-GPU Bridges-2 job (`-p GPU-shared`) that loads the modules, activates the venv and runs the training script from the batch step, diagnosed as on Bridges-2'
+MIDWAY_HEAD = '#SBATCH --job-name=finetune_calculus\n#SBATCH -p GPU-shared\n#SBATCH --gpus=v100-32:1\n#SBATCH --cpus-per-task=8\n#SBATCH --time=36:00:00'
+MIDWAY_RUN = 'module load python/3.11.9\nmodule load cuda/12.1\nsource $HOME/prover/venv/bin/activate\nexport PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\npython training/finetune.py --train-data data/calculus/train.jsonl --val-data data/calculus/val.jsonl --output-dir models/finetuned/calculus/ --epochs 10 --batch-size 4 --grad-accum 4 --max-input-length 512 --resume'
+SRUN_PY_HEAD = '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00'
+SRUN_PY_RUN = 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\nsrun python -u train.py --batch-size 256 --epochs 32'
+
+case(
+    id='midwaybyt5-sbatch-rejected-account-is-not-specified',
+    kind='script',
+    source=MIDWAY_SOURCE,
+    thread_site=MIDWAY_SITE + '; 7.5 "Missing SLURM Account": the first job submission was rejected with this message; fix: `#SBATCH --account=pi-dachxiu` added (the account found with `sacctmgr show user $USER`)',
+    what='the batch script names no allocation account and the site has no default for the user, so the scheduler refuses the job at submission; the fix is a job-script directive (`#SBATCH --account=...` / `-A`); the line is the report\'s own quotation of the rejection; ' + MIDWAY_MAP + '; any account directive counts',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, MIDWAY_HEAD], [SRUN_PY_RUN, MIDWAY_RUN]],
+    log='''
+Account is not specified
+''',
+    expect={'families': ['account', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--account[= ]|-A\s*)\S+'},
+)
+
+case(
+    id='midwaybyt5-eval-batch-decode-chr-arg-out-of-range-clip-predictions',
+    kind='not_script',
+    source=MIDWAY_SOURCE,
+    thread_site=MIDWAY_SITE + '; 7.4 "ByT5 Tokenizer chr() Crash in Eval": during epoch 1 evaluation `batch_decode` raised this error - `generate()` occasionally produced token ids outside ByT5\'s byte range [0, 383]; fix: clip the predictions to the vocabulary (pad id elsewhere) in `compute_metrics` in training/finetune.py',
+    what='the program\'s evaluation hands out-of-range token ids from generation to the byte-level tokenizer, which cannot turn them into characters; the cause and the fix are in the Python code (`compute_metrics`), not in the job script\'s directives, launch line or environment; the line is the report\'s own quotation; ' + MIDWAY_MAP,
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, MIDWAY_HEAD + '\n#SBATCH --account=pi-dachxiu'], [SRUN_PY_RUN, MIDWAY_RUN]],
+    log='''
+ValueError: chr() arg not in range(0x110000)
+''',
+)
+
+# ---------------------------------------------------------------- OSC "SLURM Troubleshooting Log" (2)
+
+OSC_SOURCE = 'find_string:43153289246'
+OSC_SITE = 'a project\'s "SLURM Troubleshooting Log - Quick reference for known issues encountered on OSC (Ohio Supercomputer Center) cluster" (Pitzer, Slurm, A100-40GB; PPO training of the ALF framework with a JIT-compiled C++ extension, `submit_snake_ppo.slurm`; found with the code search, text id 43153289246, the tool shows no repository name), each issue with job id, error message, root cause, solution and the files modified'
+OSC_MAP = 'not one of the ten sites - OSC Pitzer, a Slurm cluster with A100-40GB GPUs and Lmod - so mapped by scheduler family to the TACC Slurm site with A100-40GB nodes: assumed shape - a one-GPU Lonestar6 job that activates the venv and starts the training with `python3` from the batch step (the training command is not shown), diagnosed as on Lonestar6'
+TACC_HEAD = '#SBATCH -N 2\n#SBATCH -n 6'
+TACC_RUN = 'module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10'
+
+case(
+    id='oscsnakeppo-libimf-missing-after-gcc-module-switch-add-intel-runtime-path',
+    kind='script',
+    source=OSC_SOURCE,
+    thread_site=OSC_SITE + '; Issue #006 (job 43914194, RESOLVED): this error; root cause given: the `cnest` package the framework uses was compiled against Intel\'s libraries, and after the job script switched to `module load gcc/13.2.0` with `CC=gcc`/`CXX=g++` (Issue #002, to silence icc deprecation warnings) the Intel runtime libraries were no longer loaded; solution: add the Intel runtime library directory (intel-oneapi-compilers .../compiler/lib/intel64_lin) to LD_LIBRARY_PATH in submit_snake_ppo.slurm and test_integration.slurm, without loading the whole Intel module',
+    what='a compiled Python extension needs the Intel math runtime, which the job script stopped putting on the library path when it swapped the default Intel compiler module for GCC; the fix is in the job script (the Intel runtime directory on LD_LIBRARY_PATH, or the Intel module loaded again); the line is the log\'s own quotation; ' + OSC_MAP + '; either form counts',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[[TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 1'], [TACC_RUN, 'module load gcc/13.2.0\nexport CC=gcc\nexport CXX=g++\nmodule load cuda/12.2\nVENV_PATH=$WORK/snake/.venv\nexport PATH="${VENV_PATH}/bin:${PATH}"\nsource "${VENV_PATH}/bin/activate"\npython3 train_snake_ppo.py']],
+    log='''
+ImportError: libimf.so: cannot open shared object file: No such file or directory
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+\s*(export\s+LD_LIBRARY_PATH=\S*(intel|oneapi|compiler/lib)|module\s+load\s+\S*(intel|oneapi))'},
+)
+
+case(
+    id='oscsnakeppo-deterministic-cublas-needs-workspace-config-env',
+    kind='script',
+    source=OSC_SOURCE,
+    thread_site=OSC_SITE + '; Issue #008 (job 43914410, RESOLVED): this error; root cause given: the framework turns on deterministic mode, and cuBLAS then needs a fixed workspace configuration; solution: `export CUBLAS_WORKSPACE_CONFIG=:4096:8` added to submit_snake_ppo.slurm and test_integration.slurm; the next job (43914413) passed',
+    what='the program asks for deterministic algorithms and cuBLAS refuses unless the workspace variable is set before the process starts; the fix is in the job script\'s environment (`export CUBLAS_WORKSPACE_CONFIG=:4096:8`, as the message itself says), and a passing rerun is shown; the lines are the log\'s own quotation; ' + OSC_MAP + '; either documented value (`:4096:8` or `:16:8`) counts',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[[TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 1'], [TACC_RUN, 'module load cuda/12.2\nVENV_PATH=$WORK/snake/.venv\nexport PATH="${VENV_PATH}/bin:${PATH}"\nsource "${VENV_PATH}/bin/activate"\npython3 train_snake_ppo.py']],
+    log='''
+RuntimeError: Deterministic behavior was enabled with either `torch.use_deterministic_algorithms(True)`
+or `at::Context::setDeterministicAlgorithms(true)`, but this operation is not deterministic because
+it uses CuBLAS and you have CUDA >= 10.2. To enable deterministic behavior in this case, you must
+set an environment variable before running your PyTorch application: CUBLAS_WORKSPACE_CONFIG=:4096:8
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+\s*export\s+CUBLAS_WORKSPACE_CONFIG=["\']?:(4096|16):8'},
+)
