@@ -137,3 +137,67 @@ set an environment variable before running your PyTorch application: CUBLAS_WORK
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+\s*export\s+CUBLAS_WORKSPACE_CONFIG=["\']?:(4096|16):8'},
 )
+
+# ---------------------------------------------------------------- Accelerate troubleshooting guide (1)
+
+ACC_HEAD = '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=2\n#SBATCH --time=08:00:00'
+ACC_RUN = 'accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py'
+
+case(
+    id='accelfaq-debug-mode-broadcast-shape-mismatch-across-processes',
+    kind='not_script',
+    source='https://github.com/huggingface/accelerate/blob/087fa0aa7a1b42562cac9b959f432ec3fbb86d57/docs/source/basic_tutorials/troubleshooting.md',
+    thread_site='the Accelerate "Troubleshooting guide" (huggingface/accelerate, docs/source/basic_tutorials/troubleshooting.md), section "Hanging code and timeout errors": distributed code that hangs and then times out is commonly caused by tensors of different shapes on different processes passed to gather/reduce/broadcast; with the operational debug mode (`accelerate launch --debug ...`, `ACCELERATE_DEBUG_MODE=1` or `debug: true` in the config) the failure is reported at once with this traceback; the cure is in the training code (make the shapes agree)',
+    what='the user\'s program hands tensors of different shapes to a collective on different processes, which hangs without the debug mode and fails with this message with it; the cause and the fix are in the Python code, not in the job script\'s directives, launch line or environment (the `--debug` flag only makes the error visible); the lines are the guide\'s own example traceback without its `File ...` lines; not one of the ten sites - a framework page with a two-process example - so mapped: assumed shape - a two-node Vista job (one GH200 a node) that starts one `accelerate launch --debug` a node with srun, the node rank from $SLURM_NODEID, diagnosed as on Vista',
+    cluster='vista',
+    script='accelerate.sh',
+    replace=[[ACC_HEAD, '#SBATCH -J acc_debug\n#SBATCH -p gh\n#SBATCH -N 2\n#SBATCH -n 2\n#SBATCH -t 02:00:00\n#SBATCH -A MyProject\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)'], [ACC_RUN, 'srun bash -c \'accelerate launch --num_machines 2 --num_processes 2 --machine_rank $SLURM_NODEID --main_process_ip $MASTER_ADDR --main_process_port 29500 --debug test.py\'']],
+    log='''
+accelerate.utils.operations.DistributedOperationException:
+
+Cannot apply desired operation due to shape mismatches. All shapes across devices must be valid.
+
+Operation: `accelerate.utils.operations.broadcast`
+Input shapes:
+  - Process 0: [1, 5]
+  - Process 1: [1, 2, 5]
+''',
+)
+
+# ---------------------------------------------------------------- a cluster's node_env.sh preamble comments (2)
+
+NODEENV_SOURCE = 'find_string:58942951088'
+NODEENV_SITE = 'a project\'s `node_env.sh` - "environment preamble for any slurm job on this cluster", sourced by its Slurm job scripts before the training (torch JIT extensions, vLLM, Triton; model weights on a shared /workspace; found with the code search, text id 58942951088, the tool shows no repository name); its comments quote the failures it works around'
+NODEENV_MAP = 'not one of the ten sites - a private multi-node Slurm GPU cluster - so mapped by scheduler family: assumed shape - a two-node DeltaAI job, one torchrun a node started by srun (the training command is not shown), diagnosed as on DeltaAI'
+SRUN_TR_RUN = 'srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10'
+
+case(
+    id='nodeenvsat-compute-nodes-lack-home-dir-caches-fail-point-home-at-tmp',
+    kind='script',
+    source=NODEENV_SOURCE,
+    thread_site=NODEENV_SITE + ': "The compute nodes do NOT have our home directory: $HOME=/home/allie does not exist there and is not writable, and our UID (1005) isn\'t even in their passwd database (`whoami` fails with ...)"; anything that caches under $HOME dies on a fresh node - the torch JIT build of fused_adam, vLLM / torch.compile with PermissionError, Triton autotune with the `df` line; fix in the preamble: `export HOME=/tmp/allie-home` and XDG_CACHE_HOME, TORCH_EXTENSIONS_DIR, TORCHINDUCTOR_CACHE_DIR and TRITON_CACHE_DIR under it (node-local /tmp), HF_HOME kept on the shared /workspace',
+    what='the job lets every cache default to a home directory that does not exist on the compute nodes, so the first component that writes a cache fails; the fix is in the job script\'s environment (HOME and the cache directories pointed at a writable node-local or shared path before the launch); the lines are the comment\'s own quotations (the `fused_adam` line is left out - it repeats a knowledge-base fixture); ' + NODEENV_MAP + '; any writable HOME or cache directory counts',
+    cluster='deltaai',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR_RUN, 'export HF_HOME=/workspace/hf\n' + SRUN_TR_RUN]],
+    log='''
+cannot find name for user ID 1005
+df: /home/allie/.triton/autotune: No such file
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+\s*export\s+(HOME|XDG_CACHE_HOME|TORCH_EXTENSIONS_DIR|TRITON_CACHE_DIR|TORCHINDUCTOR_CACHE_DIR)=["\']?(/tmp|\$\{?TMPDIR|/scratch|/workspace|/local|/projects|/work)'},
+)
+
+case(
+    id='nodeenvsat-runtime-only-cuda-jit-build-missing-cusparse-header-cpath',
+    kind='script',
+    source=NODEENV_SOURCE,
+    thread_site=NODEENV_SITE + ': "The compute nodes ship a RUNTIME-ONLY CUDA: /usr/local/cuda exists and nvcc runs, but the dev headers are absent, so any JIT build dies with" this line; fix in the preamble: the include directories of the venv\'s pip `nvidia-*` wheels (which carry those headers) added to CPATH before the launch (and a prebuilt extension copied in where possible)',
+    what='a JIT build of a CUDA extension on the compute node finds nvcc but not the CUDA library headers, which the node image leaves out; the fix is in the job script\'s environment (the headers shipped with the pip nvidia wheels put on CPATH, or a full CUDA toolkit module loaded); the line is the comment\'s own quotation; ' + NODEENV_MAP + '; either counts',
+    cluster='deltaai',
+    script='srun_torchrun.sh',
+    replace=[[SRUN_TR_RUN, 'export HOME=/tmp/$USER-home\nmkdir -p "$HOME"\nexport TORCH_EXTENSIONS_DIR=$HOME/.cache/torch_extensions\nexport CUDA_HOME=/usr/local/cuda\nexport PATH="$CUDA_HOME/bin:$PATH"\n' + SRUN_TR_RUN]],
+    log='''
+fatal error: cusparse.h: No such file or directory
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(\b(CPATH|CPLUS_INCLUDE_PATH|C_INCLUDE_PATH)=\S*(nvidia|include)|module\s+load\s+\S*(cuda|cudatoolkit|nvhpc))'},
+)
