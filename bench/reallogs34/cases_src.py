@@ -201,3 +201,72 @@ fatal error: cusparse.h: No such file or directory
 ''',
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(\b(CPATH|CPLUS_INCLUDE_PATH|C_INCLUDE_PATH)=\S*(nvidia|include)|module\s+load\s+\S*(cuda|cudatoolkit|nvhpc))'},
 )
+
+# ---------------------------------------------------------------- UNIGE HPC community forum threads (one case each)
+
+UNIGE_SITE = 'a thread of the University of Geneva HPC community forum ({url}, clusters Baobab / Yggdrasil / Bamboo, Slurm, Lmod/EasyBuild modules; found with the code search as a saved copy, text id {tid}, the tool shows no repository name)'
+PM_HEAD = '#SBATCH -N 1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4'
+
+case(
+    id='unigegpu008-faulty-gpu-uncorrectable-ecc-node-drained',
+    kind='not_script',
+    source='find_string:61623143949',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/4364 "Gpu008 Faulty GPU 3"', tid='61623143949') + ': on Bamboo, GPU 3 of node gpu008 fails with this error as soon as a tensor is moved to it (`torch.zeros((2,2)).to("cuda")` on a single-GPU allocation); a second user got the same error; the admins drained the node from production',
+    what='one GPU of the node has an uncorrectable memory (ECC) fault, so any use of it fails; the cause is the hardware and the remedy is node administration (drain the node, avoid it, report it), not a change to the job script\'s directives, launch line or environment; the lines are the thread\'s own quotation; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: assumed shape - a one-GPU Perlmutter job that runs a PyTorch script with srun, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[[PM_HEAD, '#SBATCH -N 1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], [PM_RUN, 'srun python train.py']],
+    log='''
+CUDA error: uncorrectable ECC error encountered
+Search for `cudaErrorECCUncorrectable' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more information.
+''',
+)
+
+case(
+    id='unigetfgpu-tensorflow-module-without-cuda-sees-zero-gpus',
+    kind='script',
+    source='find_string:61675337436',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3743 "TensorFlow not recognising GPU"', tid='61675337436') + ': a one-GPU job on `shared-gpu` loads `GCC/10.3.0 OpenMPI/4.1.1 TensorFlow/2.6.0` and `cuDNN/8.6 CUDA/11.8.0`; nvidia-smi shows the TITAN RTX but the test script prints this; admin answer: that TensorFlow module is not built with CUDA - load a CUDA build instead (`GCC/11.3.0 OpenMPI/4.1.4 TensorFlow/2.11.0-CUDA-11.7.0` with `cuDNN/8.4.1.50-CUDA-11.7.0`), shown working ("Num GPUs Available: 1"); the user confirmed',
+    what='the job script loads a CPU-only build of the framework, so the program sees no GPU although one is allocated; the fix is in the job script (the module line changed to the framework build made for CUDA, with its matching cuDNN), and a passing rerun is shown; the line is the thread\'s own quotation of the test output; not one of the ten sites - a university Slurm cluster with EasyBuild modules - so mapped by scheduler family to a site with Lmod modules and GPU nodes: assumed shape - a one-GPU Anvil job with the thread\'s module lines running the test from the batch step, diagnosed as on Anvil',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --job-name=cosmopower\n#SBATCH --partition=gpu\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:1\n#SBATCH --time=00:15:00\n#SBATCH --cpus-per-task=1'], [SRUN_PY_RUN, 'conda activate cp_env\nmodule load GCC/10.3.0  OpenMPI/4.1.1 TensorFlow/2.6.0\nmodule load cuDNN/8.6 CUDA/11.8.0\nnvidia-smi\npython gpu_test.py']],
+    log='''
+Num GPUs Available: 0
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*(module\s+load|ml)\b.*TensorFlow/\S*CUDA'},
+)
+
+case(
+    id='unigeexport-pytorch-too-many-open-files-on-some-nodes-shared-storage',
+    kind='not_script',
+    source='find_string:61372487019',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3388 "Too many open files error"', tid='61372487019') + ': a one-GPU PyTorch export job (`--cpus-per-task=12`, `--mem=15GB`, `--gpus=1`, partitions private-dpnc-gpu,shared-gpu) fails with this message, only on nodes gpu023, gpu024, gpu038, not on gpu040; the user asks whether to request fewer CPUs; admin answer: "This problem does not concern nodes or software, but shared storage" - too many files open at once on the shared storage, often caused by other users\' heavy I/O (asks for the job id to check the logs); a second admin points at the known PyTorch issue and asks for the PyTorch parameters; no resolution shown',
+    what='the program\'s data-loader workers lose contact because the process hits the open-files limit; the centre\'s diagnosis puts the cause on the shared storage under other users\' I/O (a node- or storage-side condition), not on the job script\'s directives, launch line or environment - DOUBTFUL: no resolution is shown, and the second admin\'s pointer (the known PyTorch file-descriptor issue) leaves a program-side cause open; the line is the thread\'s own quotation; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: assumed shape - a one-GPU Lonestar6 job running the export script from the batch step (the command is not shown), diagnosed as on Lonestar6',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[[TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 1'], [TACC_RUN, 'module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\npython export.py']],
+    log='''
+Too many open files. Communication with the workers is no longer possible.
+''',
+)
+
+case(
+    id='unigestorage-job-failed-at-start-no-output-file-storage-incident',
+    kind='not_script',
+    source='find_string:61680605754',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3655 "Job failed without .out file"', tid='61680605754') + ': a one-task job on shared-cpu (`-o run_stones_sa-%A_%a.out`, modules GCCcore/Gurobi/Python, a venv, a Python script) failed at once and left no output file; `seff` showed these lines; admin answer: the failure was due to an error with the storage (linked to the "Current issues on HPC Cluster" incident thread) - just resubmit; the user confirmed it worked',
+    what='the job died at start-up, before writing its output file, because the cluster\'s storage had a fault at that time; the cause is a site incident and the fix was to resubmit unchanged, not a change to the job script (the admin\'s side remark about the small --mem request was not the cause); the lines are the `seff` output the thread quotes (its locale warnings left out); not one of the ten sites - a university Slurm cluster - so mapped by scheduler family: assumed shape - a one-task CPU job on Stampede3 running the Python script from the batch step, diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], [TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 1'], [TACC_RUN, 'module load python3\nsource ~/python_env/bin/activate\necho "Running Stones SA on node " $(hostname)\npython 02_sensitivity_analysis.py']],
+    log='''
+State: FAILED (exit code 15)
+Nodes: 1
+Cores per node: 4
+CPU Utilized: 00:00:00
+CPU Efficiency: 0.00% of 00:00:00 core-walltime
+Job Wall-clock time: 00:00:00
+Memory Utilized: 1.03 MB
+''',
+)
