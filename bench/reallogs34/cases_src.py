@@ -270,3 +270,53 @@ Job Wall-clock time: 00:00:00
 Memory Utilized: 1.03 MB
 ''',
 )
+
+case(
+    id='unigeygg-remote-io-error-importing-from-home-conda-env-storage-incident',
+    kind='not_script',
+    source='find_string:61486022328',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3795 "IO Error when loading python libraries on Yggdrasil compute node"', tid='61486022328') + ': a GPU step started from the login node (`srun -t 4:00:00 --mem-per-cpu=8G -c12 -p shared-gpu --gpus=1 python bias_halos_hmc_mycw.py ...`) fails while importing packages from a conda env in $HOME - the failing file changes each time, always an I/O error - while the same imports work on the login node; the script had run for weeks; soon after, logins hung too; admin answer: "I/O remote error => duplicate issue" of the "Login Issues Yggdrasil" storage incident, thread closed',
+    what='the home file system that holds the conda environment failed on the compute nodes (a site storage incident that also broke logins), so imports fail with a remote I/O error at random files; the cause is the storage, not the job\'s directives, launch line or environment, and nothing in the script was changed; the lines are the thread\'s own quotation, trimmed to the head and tail of the traceback; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: assumed shape - a one-GPU Vista job whose step is `srun ... python bias_halos_hmc_mycw.py ...` with the env in $HOME, diagnosed as on Vista',
+    cluster='vista',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH -p gh\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -c 12\n#SBATCH -t 04:00:00\n#SBATCH -A MyProject\nsource $HOME/miniconda3/bin/activate numpyro'], [SRUN_PY_RUN, 'srun python bias_halos_hmc_mycw.py -tracer lrg -ztarget 0.5 -ngrid 360 -lbox 2000 -save_mocks -seeds 1 2 3 4 -train']],
+    log='''
+Traceback (most recent call last):
+  File "/home/users/d/dforeros/projects/diff-alpt-paper/src/cosmo_unit_hmc.py", line 1, in <module>
+    import arviz as az
+  File "/home/users/d/dforeros/.conda/envs/numpyro/lib/python3.11/site-packages/scipy/integrate/__init__.py", line 94, in <module>
+    from ._quadrature import *
+  File "<frozen importlib._bootstrap_external>", line 1662, in _fill_cache
+OSError: [Errno 121] Remote I/O error: '/home/users/d/dforeros/.conda/envs/numpyro/lib/python3.11/site-packages/scipy/integrate'
+''',
+)
+
+case(
+    id='unigeslurmdb-sacctmgr-connection-refused-slurm-database-outage',
+    kind='not_script',
+    source='find_string:61598547883',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3839 "Unable to test the validity of the given or guessed SLURM account"', tid='61598547883') + ': a Snakemake workflow submitting its jobs to Slurm (account "golling") fails with these lines for the user and another group member since that morning; admin answer: "We had an issue this morning on slurm database. It have been fixed", shown with a working `srun hostname`; the user confirmed',
+    what='the scheduler\'s accounting database was down, so the workflow\'s account check (sacctmgr) could not connect and no job was submitted; the cause is a site service outage fixed by the admins, not the job script\'s directives, launch line or environment - the same script worked afterwards; the lines are the thread\'s own quotation; not one of the ten sites - a university Slurm cluster - so mapped by scheduler family: assumed shape - a DeltaAI controller job that runs `snakemake --executor slurm` from the batch step (the workflow command is not shown), diagnosed as on DeltaAI',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=2\n#SBATCH --account=golling\n#SBATCH --time=24:00:00'], [SRUN_PY_RUN, 'snakemake --executor slurm --jobs 50 --default-resources slurm_account=golling']],
+    log='''
+Unable to test the validity of the given or guessed SLURM account 'golling' with sacctmgr: sacctmgr: error: _open_persist_conn: failed to open persistent connection to host:lunihpcslurm1.admin.unige.ch:6819: Connection refused
+sacctmgr: error: Sending PersistInit msg: Connection refused
+''',
+)
+
+case(
+    id='unigevenv-python-module-no-longer-bundles-virtualenv-load-its-module',
+    kind='script',
+    source='find_string:61731882077',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3281 "Virtualenv command not found despite loading python"', tid='61731882077') + ': after `module load GCCcore/13.2.0` and `module load Python/3.11.5` (both listed by `module list`), `virtualenv ~/baobab_mne` fails with this error (the user also reports `venv: command not found`); admin answer: `virtualenv` is no longer bundled with the recent Python module - load the `virtualenv` module in addition to Python (installed that day)',
+    what='the script calls a tool that the loaded Python module no longer provides, so the shell cannot find it; the fix the centre gives is in the environment set-up (load the virtualenv module next to Python - or create the environment with `python -m venv`); the line is the thread\'s own quotation (the user ran the commands in a login shell; the assumed batch shape runs the same lines before the program); not one of the ten sites - a university Slurm cluster with EasyBuild modules - so mapped by scheduler family: assumed shape - an Anvil CPU job that loads the modules, creates and activates the venv and runs a Python script, diagnosed as on Anvil; either fix counts',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=4\n#SBATCH --partition=shared\n#SBATCH --time=02:00:00'], [SRUN_PY_RUN, 'module load GCCcore/13.2.0\nmodule load Python/3.11.5\nvirtualenv ~/baobab_mne\nsource ~/baobab_mne/bin/activate\npython analysis.py']],
+    log='''
+-bash: virtualenv: command not found
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*((module\s+load|ml)\b.*\bvirtualenv\b|.*\bpython3?\s+-m\s+venv\b)'},
+)
