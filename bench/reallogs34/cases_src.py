@@ -320,3 +320,50 @@ case(
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*((module\s+load|ml)\b.*\bvirtualenv\b|.*\bpython3?\s+-m\s+venv\b)'},
 )
+
+case(
+    id='unigegpu002-gpu3-down-no-cuda-gpus-no-devices-node-drained',
+    kind='not_script',
+    source='find_string:61429952773',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3537 "Error when running GPU jobs on gpu002 (GPU #3 seems down)"', tid='61429952773') + ': one-GPU jobs on node gpu002 (`--gres=gpu:1`, shared-gpu) fail with the Python error, and `nvidia-smi` in the job prints "No devices were found" - only once the node\'s other GPUs are taken, i.e. whenever the job is given GPU 3; admin answer: the node was drained to be fixed',
+    what='one GPU of the node is dead, so a job that Slurm gives that GPU sees no CUDA device at all; the cause is the hardware and the remedy is node administration (drain and repair it; meanwhile avoid the node), not a change to the job script\'s directives, launch line or environment; the line is the job output the thread quotes (its Python error line, `RuntimeError: No CUDA GPUs are available`, is left out - it repeats a knowledge-base fixture); not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: assumed shape - a one-GPU Delta job (`--gres=gpu:1`) that runs nvidia-smi and then a Python script, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --partition=gpuA100x4\n#SBATCH --job-name=jobname\n#SBATCH --time=00:10:00\n#SBATCH --gres=gpu:1\n#SBATCH --ntasks=1'], [SRUN_PY_RUN, 'nvidia-smi\npython train.py']],
+    log='''
+No devices were found
+''',
+)
+
+case(
+    id='unigeg4calo-container-libglx-needs-newer-glibc-set-ld-library-path',
+    kind='script',
+    source='find_string:61512709442',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3836 "Geant4 based package import failing due to \'GLIBC_2.34\' Not found"', tid='61512709442') + ': a Python simulation run inside a Singularity image (`minicalosim.sif`, a custom Geant4-Python integration) that had worked for months fails, right after a cluster maintenance, on `from G4Calo import GeometryDescriptor` with this error - the host library injected into the container (`/.singularity.d/libs/libGLX.so.0`) needs a newer glibc than the image has; fix reported by the user: pass `--env LD_LIBRARY_PATH=/opt/geant4-v11.1.2/lib:/lib/x86_64-linux-gnu:/usr/lib64` to singularity, so the image\'s own libraries are found first',
+    what='the container launch lets a host graphics library, updated at the maintenance, shadow the image\'s libraries, and that library needs a glibc the image lacks; the fix is on the container launch line (the library path inside the container set with `--env LD_LIBRARY_PATH=...`), applied by the user; the lines are the thread\'s own quotation, trimmed to the import failure; not one of the ten sites - a university Slurm cluster with Singularity/Apptainer - so mapped by scheduler family: assumed shape - a one-task Bridges-2 job that runs the simulation with `singularity exec --nv minicalosim.sif python generate.py` (the exact singularity options are not shown), diagnosed as on Bridges-2; a LD_LIBRARY_PATH given to the container by --env or SINGULARITYENV_/APPTAINERENV_ counts',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH -p GPU-shared\n#SBATCH --gpus=v100-32:1\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=5\n#SBATCH --time=12:00:00'], [SRUN_PY_RUN, 'singularity exec --nv /ocean/projects/phy000000p/containers/minicalosim.sif python generate.py']],
+    log='''
+  File "/usr/local/lib/python3.8/dist-packages/G4Calo.py", line 14, in <module>
+    from minicalo import GeometryDescriptor
+ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.34' not found (required by /.singularity.d/libs/libGLX.so.0)
+''',
+    expect={'families': ['container', 'environment'], 'fix': r'(?m)^\+.*(--env\s+["\']?LD_LIBRARY_PATH=|\b(SINGULARITYENV|APPTAINERENV)_LD_LIBRARY_PATH=)'},
+)
+
+case(
+    id='unigeams-lmod-module-exists-but-needs-intel-compilers-impi-first',
+    kind='script',
+    source='find_string:61625558780',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/3745 "Error loading AMS"', tid='61625558780') + ': `module load AMS/2023.105-intelmpi` fails on Bamboo with these lines; admin answer: follow the hint - `module spider AMS/2023.105-intelmpi` shows that `intel-compilers/2022.2.1 impi/2021.7.1` must be loaded first, and `ml intel-compilers/2022.2.1 impi/2021.7.1 AMS/2023.105-intelmpi` then loads it (and says SCMLICENSE and SCM_TMPDIR must be set before using AMS)',
+    what='the job loads an application module whose compiler and MPI prerequisites are not loaded, so Lmod refuses it (and the program is then not found); the fix is in the job script\'s module lines (load the compiler and MPI modules the spider output names before the application); the lines are the thread\'s own quotation of the Lmod error; not one of the ten sites - a university Slurm cluster with EasyBuild/Lmod - so mapped by scheduler family to the TACC site whose MPI runs go through ibrun with Intel MPI: assumed shape - a Stampede3 CPU job that loads the modules and starts the AMS driver with ibrun (the run command is not shown), diagnosed as on Stampede3',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], [TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 48'], [TACC_RUN, 'module load AMS/2023.105-intelmpi\nexport SCM_TMPDIR=$SCRATCH/ams_tmp\nibrun ams < job.in']],
+    log='''
+Lmod has detected the following error:  These module(s) or extension(s) exist but cannot be loaded as requested: "AMS/2023.105-intelmpi"
+   Try: "module spider AMS/2023.105-intelmpi" to see how to load the module(s).
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*(module\s+load|ml)\b.*\b(impi|intel-mpi)/\S*'},
+)
