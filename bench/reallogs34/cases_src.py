@@ -367,3 +367,20 @@ Lmod has detected the following error:  These module(s) or extension(s) exist bu
 ''',
     expect={'families': ['modules'], 'fix': r'(?m)^\+\s*(module\s+load|ml)\b.*\b(impi|intel-mpi)/\S*'},
 )
+
+case(
+    id='unigedorado-gpu002-faulty-gpu-garbled-name-invalid-device-ordinal',
+    kind='not_script',
+    source='find_string:61673306299',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/4190 "Dorado fails to find GPU inside GPU002"', tid='61673306299') + ': `srun --nodelist=gpu002 --gres=gpu:1 --partition=shared-gpu dorado basecaller --device cuda:0 ...` fails on node gpu002 with these lines (the device name printed as garbage) while the same command works on every other GPU node (a run on gpu004 shown, "cuda:0 - NVIDIA TITAN RTX"); without `--device` or with `cuda:all` the same error; nvidia-smi on the node looks fine; admin answer: "One of the GPUs was faulty and we are now preventing jobs to use it. It should be working now."',
+    what='the GPU Slurm handed to the job is faulty (its name reads as garbage and CUDA cannot select it), so the program cannot use it; the cause is the hardware and the remedy was node administration (the admins kept jobs off that GPU), not a change to the job script\'s directives, launch line or environment; the lines are the thread\'s own quotation, trimmed before the C++ stack frames; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: assumed shape - a one-GPU Vista job whose step is `srun dorado basecaller --device cuda:0 ...`, diagnosed as on Vista',
+    cluster='vista',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH -p gh\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -t 04:00:00\n#SBATCH -A MyProject\nMODELDIR=results/PAO_SHIFT_SMK/dorado_model/dna_r10.4.1_e8.2_400bps_sup@v5.0.0\nPOD5=$SCRATCH/pao-shift/pod5/FBD81765_9dfd643d_ec484651_10.pod5'], [SRUN_PY_RUN, 'srun dorado basecaller --device cuda:0 --kit-name SQK-NBD114-24 --trim none $MODELDIR $POD5 > test_cuda0.bam']],
+    log='''
+[2026-01-13 09:47:52.877] [info] Using CUDA devices:
+[2026-01-13 09:47:52.878] [info] cuda:0 -  fX\ufffd
+[2026-01-13 09:47:52.883] [error] CUDA error: invalid device ordinal
+GPU device may be out of range, do you have enough GPUs?
+''',
+)
