@@ -384,3 +384,38 @@ case(
 GPU device may be out of range, do you have enough GPUs?
 ''',
 )
+
+# ---------------------------------------------------------------- Mila cluster FAQ (2)
+
+MILA_SOURCE = 'https://github.com/mila-iqia/mila-docs/blob/00c8355587c9f160fbf05491dd7048a7b48cec44/docs/Userguide_faq.rst'
+MILA_SITE = 'the user FAQ of the Mila cluster (Slurm, GPU nodes; mila-iqia/mila-docs, docs/Userguide_faq.rst), section "SLURM issues", each question headed by the message it answers'
+MILA_MAP = 'not one of the ten sites - a university/institute Slurm GPU cluster with shared nodes - so mapped by scheduler family to a Slurm site where jobs request memory: assumed shape - a one-GPU DeltaAI job that runs a Python training script with srun, diagnosed as on DeltaAI'
+
+case(
+    id='milafaq-batch-step-oom-kill-raise-mem-request',
+    kind='script',
+    source=MILA_SOURCE,
+    thread_site=MILA_SITE + '; "slurmstepd: error: Detected 1 oom-kill event(s) in step #####.batch cgroup": "You exceeded the amount of memory allocated to your job, either you did not request enough memory or you have a memory leak in your process. Try increasing the amount of memory requested with `--mem=` or `--mem-per-cpu=`."',
+    what='the job\'s processes used more host memory than the job asked for, so the kernel killed them inside the job\'s cgroup; the centre\'s cure is a job-script directive (a larger `--mem` / `--mem-per-cpu`), with a memory leak in the program named as the other possibility; the line is the FAQ\'s own heading, with its `#####` placeholder for the job id; ' + MILA_MAP + ' with a small `--mem` request; any larger memory request counts',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=8\n#SBATCH --mem=16G\n#SBATCH --time=02:00:00'], [SRUN_PY_RUN, 'srun python -u train.py --batch-size 256 --epochs 32']],
+    log='''
+slurmstepd: error: Detected 1 oom-kill event(s) in step #####.batch cgroup
+''',
+    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ]\s*\S+'},
+)
+
+case(
+    id='milafaq-srun-mem-and-mem-per-cpu-mutually-exclusive-harmless',
+    kind='not_script',
+    source=MILA_SOURCE,
+    thread_site=MILA_SITE + '; "srun: error: --mem and --mem-per-cpu are mutually exclusive": "You can safely ignore this, `salloc` has a default memory flag in case you don\'t provide one."',
+    what='the message comes from the site\'s own default memory setting meeting the step\'s memory option, and the centre says it is harmless - nothing in the job script needs to change, and a repair that edits memory directives would be an invented fix; labelled not_script (no fault); the line is the FAQ\'s own heading; ' + MILA_MAP + ', with `--mem-per-cpu` on the srun line',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00'], [SRUN_PY_RUN, 'srun --mem-per-cpu=4G python -u train.py --batch-size 256 --epochs 32']],
+    log='''
+srun: error: --mem and --mem-per-cpu are mutually exclusive
+''',
+)
