@@ -419,3 +419,18 @@ case(
 srun: error: --mem and --mem-per-cpu are mutually exclusive
 ''',
 )
+
+case(
+    id='unigefaq-illegal-instruction-built-on-login-node-run-on-older-node',
+    kind='script',
+    source='find_string:61548490976',
+    thread_site='the University of Geneva HPC FAQ (doc.eresearch.unige.ch/hpc/FAQ, clusters Baobab / Yggdrasil / Bamboo, Slurm; found with the code search as a saved copy, text id 61548490976, the tool shows no repository name), section Applications, "Q: Illegal instruction": a program that crashes with this error was probably compiled on the login node and runs on an older compute node whose CPU lacks instructions used in the build; two cures: recompile with less optimisation or on an older node, or run only on newer servers by specifying the CPU type in the job (Slurm constraint / compute-node list)',
+    what='the program was built for a newer CPU than the node the scheduler gave the job, so it dies on the first unsupported instruction; one of the two cures the centre gives is in the job script (ask for the newer CPU type with a constraint or partition), the other is a rebuild - labelled script for the directive; the line is the FAQ\'s own quotation of the error; not one of the ten sites - a university Slurm cluster with several CPU generations - so mapped by scheduler family to the TACC site whose partitions are CPU generations: assumed shape - a Stampede3 job on the older partition that runs a binary built on the login node with ibrun, diagnosed as on Stampede3; a CPU-type constraint or a partition of newer nodes counts',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], [TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 48'], [TACC_RUN, 'module load intel\nibrun ./mycode.x']],
+    log='''
+Illegal instruction
+''',
+    expect={'families': ['directives', 'resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--constraint|-C|-p|--partition)[= ]\s*\S+'},
+)
