@@ -434,3 +434,41 @@ Illegal instruction
 ''',
     expect={'families': ['directives', 'resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--constraint|-C|-p|--partition)[= ]\s*\S+'},
 )
+
+# ---------------------------------------------------------------- ALCF Polaris-class notes (Sirius NCCL study, makani checkpoint note)
+
+SIRIUS_ENV = 'export NCCL_NET_GDR_LEVEL=PHB\nexport NCCL_CROSS_NIC=1\nexport NCCL_COLLNET_ENABLE=1\nexport NCCL_NET="AWS Libfabric"\nexport LD_LIBRARY_PATH=/soft/libraries/aws-ofi-nccl/v1.9.1-aws/lib:$LD_LIBRARY_PATH\nexport LD_LIBRARY_PATH=/soft/libraries/hwloc/lib/:$LD_LIBRARY_PATH\nexport FI_CXI_DISABLE_HOST_REGISTER=1\nexport FI_MR_CACHE_MONITOR=userfaultfd\nexport FI_CXI_DEFAULT_CQ_SIZE=131072\n'
+
+case(
+    id='siriusnccl-gdr-level-phb-multinode-allreduce-watchdog-timeout',
+    kind='script',
+    source='find_string:20949955536',
+    thread_site='a study note "Torch NCCL issue with AWS plugin" from ALCF\'s Sirius system (a Polaris-class test machine: PBS, PALS mpiexec, A100 nodes, the /soft conda 2024-04-29 PyTorch and the aws-ofi-nccl plugin; found with the code search, text id 20949955536, the tool shows no repository name): going beyond one node, PyTorch jobs hang or fail with this watchdog timeout and PALS teardown; the note tests four environment set-ups on 1x4, 2x1, 2x2 and 2x4 process grids and finds that whenever `export NCCL_NET_GDR_LEVEL=PHB` is set (the full set-up found with nccl-tests) runs with more than one rank a node on two nodes fail; conclusion: for PyTorch use the set-up without `NCCL_NET_GDR_LEVEL=PHB` (keeping NCCL_CROSS_NIC, NCCL_COLLNET_ENABLE, NCCL_NET="AWS Libfabric", the plugin paths and the FI_CXI settings)',
+    what='one NCCL tuning variable exported in the job environment makes multi-node collectives of PyTorch stall, so the first all-reduce times out and PALS tears the job down; the fix is in the job script\'s environment (drop the `NCCL_NET_GDR_LEVEL=PHB` export, keep the rest) - a removal, matched on the diff\'s removed line, or an unset/override of that variable; the lines are the note\'s own quotation, trimmed to the first rank\'s exception and the teardown; not one of the ten sites - Sirius, an ALCF Polaris-class system with the same PBS/PALS launch and software paths - so mapped to Polaris: assumed shape - a two-node Polaris job that exports the note\'s set-up (0) and starts `./launcher.sh python` with mpiexec, four ranks a node, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[[PBS_CONDA, 'module use /soft/modulefiles\nmodule load conda/2024-04-29\nconda activate\n' + SIRIUS_ENV], [PBS_MPI, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth ./launcher.sh python test_allreduce.py']],
+    log='''
+terminate called after throwing an instance of 'c10::DistBackendError'
+  what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception: [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=120000) ran for 120092 milliseconds before timing out.
+./launcher.sh: line 14: 191644 Aborted                 (core dumped) $@
+x3200c0s19b1n0.hsn.cm.sirius.alcf.anl.gov: rank 0 exited with code 134
+x3200c0s19b1n0.hsn.cm.sirius.alcf.anl.gov: rank 1 died from signal 15
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^(-\s*export\s+NCCL_NET_GDR_LEVEL=PHB\b|\+\s*(unset\s+NCCL_NET_GDR_LEVEL\b|export\s+NCCL_NET_GDR_LEVEL=(?!PHB\b)\S+))'},
+)
+
+case(
+    id='makanipolaris-seeded-expdir-resume-with-wandb-on-every-rank-dies-set-wandb-0',
+    kind='script',
+    source='find_string:59442817176',
+    thread_site='a project\'s checkpoint-usage note for a makani SFNO weather model trained on ALCF Polaris (PBS, `polaris/polaris_makani_multinode_scaling.pbs` submitted with `qsub -v RUN_NUM=...,SKIP_TRAIN=1,WANDB=0,...`; found with the code search, text id 59442817176, the tool shows no repository name), section 3b "A scratch/forked expDir needs WANDB=0": with wandb on and `resuming=True` the driver reads `<expDir>/wandb/makani_restart.yaml` to rejoin the original run; a seeded directory has no such file and every rank dies at construction - "the visible symptom is a wall of NCCL/TCPStore teardown traces and `rank 0 exited with code 1`, which reads as a fabric fault and is not"; fix: run with `WANDB=0` (do not copy the restart file in)',
+    what='the job resumes from a copied checkpoint directory with experiment tracking switched on, and the tracker\'s restart file the program then needs does not exist there, so every rank dies at start-up and the teardown looks like a network fault; the fix the note gives is in the job\'s environment (WANDB=0 passed to the job script) - DOUBTFUL only in that the log line alone carries almost no evidence (the note summarises the rest of the output instead of quoting it); the line is the note\'s own quotation; assumed shape - a one-node Polaris PBS job that scores a seeded directory with SKIP_TRAIN=1 and leaves WANDB at its default of 1, started with mpiexec, diagnosed as on Polaris',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], [PBS_CONDA, 'module use /soft/modulefiles\nmodule load conda\nconda activate\nRUN_NUM=score_best\nSKIP_TRAIN=1\nWANDB=${WANDB:-1}\nexport RUN_NUM SKIP_TRAIN WANDB\n'], [PBS_MPI, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py --yaml_config e3sm_alldata_full.yaml --run_num ${RUN_NUM}']],
+    log='''
+rank 0 exited with code 1
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*\bWANDB=["\']?0\b'},
+)
