@@ -472,3 +472,44 @@ rank 0 exited with code 1
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+.*\bWANDB=["\']?0\b'},
 )
+
+# ---------------------------------------------------------------- KAUST Ibex NeMo/Lightning workshop guide (2)
+
+IBEX_SOURCE = 'find_string:10887510876'
+IBEX_SITE = 'a workshop guide "Model Parallel Fine-Tuning (No LoRA / No PEFT)" for NeMo Factory / NeMo Lightning on KAUST\'s Ibex cluster (Slurm, A100 nodes, `srun singularity exec --nv <nemo_image.sif> nemo llm finetune --factory llama31_8b ...` with `trainer.devices=N`; found with the code search, text id 10887510876, the tool shows no repository name), section "SLURM Directives": "Lightning and NeMo Factory expect very specific SLURM configurations. Incorrect directives will cause training to fail before it even starts."'
+IBEX_MAP = 'not one of the ten sites - KAUST Ibex, a Slurm A100 cluster - so mapped by scheduler family: assumed shape - a one-node job of two GPUs that runs NeMo (Lightning) in a container with `srun singularity exec --nv ...`'
+LIGHT_HEAD = '#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=16\n#SBATCH --mem=0\n#SBATCH --time=12:00:00'
+LIGHT_RUN = 'srun python train.py trainer.devices=4 trainer.num_nodes=2'
+NEMO_RUN = 'module load singularity\nsrun singularity exec --nv /ibex/project/nemo/nemo_24.12.sif nemo llm finetune --factory llama31_8b peft=none trainer.devices=2 trainer.strategy.tensor_model_parallel_size=2 trainer.max_steps=250'
+
+case(
+    id='ibexnemo-lightning-rejects-sbatch-ntasks-use-ntasks-per-node',
+    kind='script',
+    source=IBEX_SOURCE,
+    thread_site=IBEX_SITE + '; 3.1 "--ntasks vs --ntasks-per-node": do not use `#SBATCH --ntasks=2` ("Unsupported with Lightning"), it produces these errors; correct: `--ntasks-per-node`, equal to the number of devices Lightning uses (`trainer.devices=2` -> `#SBATCH --ntasks-per-node=2`)',
+    what='the job asks Slurm for a total task count, and Lightning\'s Slurm environment refuses a total without a per-node count; the fix is a job-script directive (`--ntasks-per-node` equal to trainer.devices instead of `--ntasks`); the lines are the guide\'s own quotation; ' + IBEX_MAP + ' with `#SBATCH --ntasks=2`, diagnosed as on Perlmutter',
+    cluster='perlmutter',
+    script='lightning_srun.sh',
+    replace=[[LIGHT_HEAD, '#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH -q regular\n#SBATCH --nodes=1\n#SBATCH --ntasks=2\n#SBATCH --gpus-per-node=2\n#SBATCH --cpus-per-task=4\n#SBATCH --time=08:00:00'], [LIGHT_RUN, NEMO_RUN]],
+    log='''
+Unexpected error: You set `--ntasks=2` in your SLURM bash script,
+but this variable is not supported.
+HINT: Use `--ntasks-per-node=2` instead.
+''',
+    expect={'families': ['directives', 'launcher'], 'fix': r'(?m)^\+\s*#SBATCH\s+--ntasks-per-node[= ]\s*2\b'},
+)
+
+case(
+    id='ibexnemo-gpus-per-task-hides-second-gpu-lightning-requested-gpu-0-1',
+    kind='script',
+    source=IBEX_SOURCE,
+    thread_site=IBEX_SITE + '; 3.2 "Number of GPUs": avoid mixing `--gpus-per-task` with Lightning - with `trainer.devices=2`, `#SBATCH --ntasks-per-node=2` plus `#SBATCH --gpus-per-task=1` causes this error (each task sees only its own GPU); correct: only `--gpus-per-node` (`--ntasks-per-node=N` with `--gpus-per-node=N`), after which every rank reports `Initializing distributed: GLOBAL_RANK: ...`',
+    what='the job binds one GPU to each task, so each Lightning process sees a single device while the trainer asks for two; the fix is a job-script directive (request the GPUs per node with `--gpus-per-node=2` and drop `--gpus-per-task`); the line is the guide\'s own quotation without its second line (`But your machine only has: [0]`), which repeats an earlier set; ' + IBEX_MAP + ' with `--ntasks-per-node=2` and `--gpus-per-task=1`, diagnosed as on Delta; dropping --gpus-per-task or adding --gpus-per-node=2 counts',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[[LIGHT_HEAD, '#SBATCH --partition=gpuA100x4\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=2\n#SBATCH --gpus-per-task=1\n#SBATCH --cpus-per-task=4\n#SBATCH --mem=256G\n#SBATCH --time=08:00:00'], [LIGHT_RUN, NEMO_RUN]],
+    log='''
+Unexpected error: You requested gpu: [0, 1]
+''',
+    expect={'families': ['directives', 'resources'], 'fix': r'(?m)^(\+\s*#SBATCH\s+--gpus-per-node[= ]\s*2\b|-\s*#SBATCH\s+--gpus-per-task\b)'},
+)
