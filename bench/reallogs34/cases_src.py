@@ -396,14 +396,14 @@ case(
     kind='script',
     source=MILA_SOURCE,
     thread_site=MILA_SITE + '; "slurmstepd: error: Detected 1 oom-kill event(s) in step #####.batch cgroup": "You exceeded the amount of memory allocated to your job, either you did not request enough memory or you have a memory leak in your process. Try increasing the amount of memory requested with `--mem=` or `--mem-per-cpu=`."',
-    what='the job\'s processes used more host memory than the job asked for, so the kernel killed them inside the job\'s cgroup; the centre\'s cure is a job-script directive (a larger `--mem` / `--mem-per-cpu`), with a memory leak in the program named as the other possibility; the line is the FAQ\'s own heading, with its `#####` placeholder for the job id; ' + MILA_MAP + ' with a small `--mem` request; any larger memory request counts',
+    what='the job\'s processes used more host memory than the job asked for, so the kernel killed them inside the job\'s cgroup; the centre\'s cure is a job-script directive (a larger `--mem` / `--mem-per-cpu`), with a memory leak in the program named as the other possibility; the line is the FAQ\'s own heading, with its `#####` placeholder for the job id; ' + MILA_MAP + ' with a small `--mem` request (16G); any larger memory request counts',
     cluster='deltaai',
     script='srun_python.sh',
     replace=[[SRUN_PY_HEAD, '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=8\n#SBATCH --mem=16G\n#SBATCH --time=02:00:00'], [SRUN_PY_RUN, 'srun python -u train.py --batch-size 256 --epochs 32']],
     log='''
 slurmstepd: error: Detected 1 oom-kill event(s) in step #####.batch cgroup
 ''',
-    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ]\s*\S+'},
+    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--mem[= ]\s*((1[7-9]|[2-9]\d|\d{3,})G|\d{5,}M?|0)\b|--mem-per-cpu[= ]\s*([3-9]|\d{2,})G\b|--mem-per-gpu[= ]\s*(1[7-9]|[2-9]\d|\d{3,})G\b)'},
 )
 
 case(
@@ -425,14 +425,14 @@ case(
     kind='script',
     source='find_string:61548490976',
     thread_site='the University of Geneva HPC FAQ (doc.eresearch.unige.ch/hpc/FAQ, clusters Baobab / Yggdrasil / Bamboo, Slurm; found with the code search as a saved copy, text id 61548490976, the tool shows no repository name), section Applications, "Q: Illegal instruction": a program that crashes with this error was probably compiled on the login node and runs on an older compute node whose CPU lacks instructions used in the build; two cures: recompile with less optimisation or on an older node, or run only on newer servers by specifying the CPU type in the job (Slurm constraint / compute-node list)',
-    what='the program was built for a newer CPU than the node the scheduler gave the job, so it dies on the first unsupported instruction; one of the two cures the centre gives is in the job script (ask for the newer CPU type with a constraint or partition), the other is a rebuild - labelled script for the directive; the line is the FAQ\'s own quotation of the error; not one of the ten sites - a university Slurm cluster with several CPU generations - so mapped by scheduler family to the TACC site whose partitions are CPU generations: assumed shape - a Stampede3 job on the older partition that runs a binary built on the login node with ibrun, diagnosed as on Stampede3; a CPU-type constraint or a partition of newer nodes counts',
+    what='the program was built for a newer CPU than the node the scheduler gave the job, so it dies on the first unsupported instruction; one of the two cures the centre gives is in the job script (ask for the newer CPU type with a constraint or partition), the other is a rebuild - labelled script for the directive; the line is the FAQ\'s own quotation of the error; not one of the ten sites - a university Slurm cluster with several CPU generations - so mapped by scheduler family to the TACC site whose partitions are CPU generations: assumed shape - a Stampede3 job on the older partition that runs a binary built on the login node with ibrun, diagnosed as on Stampede3; a CPU-type constraint or a partition of newer nodes (not skx) counts',
     cluster='stampede3',
     script='tacc_ibrun.sh',
     replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], [TACC_HEAD, '#SBATCH -N 1\n#SBATCH -n 48'], [TACC_RUN, 'module load intel\nibrun ./mycode.x']],
     log='''
 Illegal instruction
 ''',
-    expect={'families': ['directives', 'resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--constraint|-C|-p|--partition)[= ]\s*\S+'},
+    expect={'families': ['directives', 'resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+((--constraint|-C)[= ]\s*\S+|(-p|--partition)[= ]\s*(?!skx\b)\S+)'},
 )
 
 # ---------------------------------------------------------------- ALCF Polaris-class notes (Sirius NCCL study, makani checkpoint note)
@@ -463,7 +463,7 @@ case(
     kind='script',
     source='find_string:59442817176',
     thread_site='a project\'s checkpoint-usage note for a makani SFNO weather model trained on ALCF Polaris (PBS, `polaris/polaris_makani_multinode_scaling.pbs` submitted with `qsub -v RUN_NUM=...,SKIP_TRAIN=1,WANDB=0,...`; found with the code search, text id 59442817176, the tool shows no repository name), section 3b "A scratch/forked expDir needs WANDB=0": with wandb on and `resuming=True` the driver reads `<expDir>/wandb/makani_restart.yaml` to rejoin the original run; a seeded directory has no such file and every rank dies at construction - "the visible symptom is a wall of NCCL/TCPStore teardown traces and `rank 0 exited with code 1`, which reads as a fabric fault and is not"; fix: run with `WANDB=0` (do not copy the restart file in)',
-    what='the job resumes from a copied checkpoint directory with experiment tracking switched on, and the tracker\'s restart file the program then needs does not exist there, so every rank dies at start-up and the teardown looks like a network fault; the fix the note gives is in the job\'s environment (WANDB=0 passed to the job script) - DOUBTFUL only in that the log line alone carries almost no evidence (the note summarises the rest of the output instead of quoting it); the line is the note\'s own quotation; assumed shape - a one-node Polaris PBS job that scores a seeded directory with SKIP_TRAIN=1 and leaves WANDB at its default of 1, started with mpiexec, diagnosed as on Polaris',
+    what='the job resumes from a copied checkpoint directory with experiment tracking switched on, and the tracker\'s restart file the program then needs does not exist there, so every rank dies at start-up and the teardown looks like a network fault; the fix the note gives is in the job\'s environment (WANDB=0 passed to the job script); caveat: the log line alone carries almost no evidence (the note summarises the rest of the output instead of quoting it), so a right diagnosis needs the script\'s WANDB default; the line is the note\'s own quotation; assumed shape - a one-node Polaris PBS job that scores a seeded directory with SKIP_TRAIN=1 and leaves WANDB at its default of 1, started with mpiexec, diagnosed as on Polaris',
     cluster='polaris',
     script='pbs_mpiexec.sh',
     replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], [PBS_CONDA, 'module use /soft/modulefiles\nmodule load conda\nconda activate\nRUN_NUM=score_best\nSKIP_TRAIN=1\nWANDB=${WANDB:-1}\nexport RUN_NUM SKIP_TRAIN WANDB\n'], [PBS_MPI, 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py --yaml_config e3sm_alldata_full.yaml --run_num ${RUN_NUM}']],
@@ -497,4 +497,35 @@ but this variable is not supported.
 HINT: Use `--ntasks-per-node=2` instead.
 ''',
     expect={'families': ['directives', 'launcher'], 'fix': r'(?m)^\+\s*#SBATCH\s+--ntasks-per-node[= ]\s*2\b'},
+)
+
+case(
+    id='unigelaunch-srun-task-launch-socket-timeout-after-env-unset-lines-removed',
+    kind='script',
+    source='find_string:61740380140',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/4345 "Baobab Application launch failed since yesterday afternoon"', tid='61740380140') + ': since the previous afternoon every Slurm script of the user fails to launch its step with these lines (a few jobs also stuck in COMPLETING); the scripts contain `unset PYTHONPATH`, `export PYTHONNOUSERSITE=1`, a conda env bin put first on PATH and an alias running `srun <env>/bin/python3`; admin answer: `srun hostname` works; PYTHONPATH is set because modules are loaded from the user\'s .bash_profile - use `module purge` instead of unsetting it (and prefer sbatch to interactive srun); the user: "I used module purge and commented out these lines: unset PYTHONPATH / export PYTHONNOUSERSITE=1 - Now the jobs launch and execute."',
+    what='the step launch fails from the job script\'s own environment handling (modules loaded from the login profile half-undone by unsetting their variables); the fix the thread shows is in the job script (module purge instead of the unset/export lines), confirmed by the user - DOUBTFUL in that the thread does not explain how those lines make the launch time out, and the failure began without a script change; the lines are the thread\'s own quotation without its line `srun: error: Application launch failed: Socket timed out on send/recv operation`, which repeats an earlier set; not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family: assumed shape - an Anvil GPU job whose script unsets PYTHONPATH, sets PYTHONNOUSERSITE and runs `srun <env>/bin/python3 train.py`, diagnosed as on Anvil; removing either line or adding module purge counts',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --partition=gpu\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=8\n#SBATCH --time=12:00:00'], [SRUN_PY_RUN, 'unset PYTHONPATH\nexport PYTHONNOUSERSITE=1\nexport PATH=$HOME/.conda/envs/dinov3/bin:$PATH\nsrun $HOME/.conda/envs/dinov3/bin/python3 train.py']],
+    log='''
+srun: error: slurm_receive_msgs: \\[gpu016.baobab:6818\\] failed: Socket timed out on send/recv operation
+srun: error: Task launch for StepId=10301666.2 failed on node gpu016: Socket timed out on send/recv operation
+srun: Job step aborted
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^(-\s*(unset\s+PYTHONPATH|export\s+PYTHONNOUSERSITE=1)\b|\+\s*module\s+purge\b)'},
+)
+
+case(
+    id='unigenoaccount-sbatch-no-account-specified-association-missing',
+    kind='not_script',
+    source='find_string:61578589500',
+    thread_site=UNIGE_SITE.format(url='hpc-community.unige.ch/t/4306 "Unable to submit jobs: \\"No account specified\\" although I could submit jobs previously"', tid='61578589500') + ': every submission (also an older script that used to work, an explicit `--account=share_guedjc_teach`, another partition) fails with these lines; `sshare -U -u $USER` and `sacctmgr show user $USER withassoc` return only headers, i.e. the user has no account association any more; the admin answered by email and closed the thread (resolution not shown)',
+    what='the user\'s Slurm account association is missing on the cluster, so no submission is accepted whatever account the script names; the cause is account administration on the site side, not the job script (an explicit account directive did not help) - DOUBTFUL: the admins\' answer is not shown; the line is the thread\'s own quotation without its second line (`sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified`), which repeats earlier sets; not one of the ten sites - a university Slurm cluster - so mapped by scheduler family: assumed shape - a Delta CPU array job, diagnosed as on Delta',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[[SRUN_PY_HEAD, '#SBATCH --partition=cpu\n#SBATCH --account=share_guedjc_teach\n#SBATCH --array=1-20\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=4\n#SBATCH --time=04:00:00'], [SRUN_PY_RUN, 'charm subject_${SLURM_ARRAY_TASK_ID} T1.nii.gz']],
+    log='''
+sbatch: error: No account specified.
+''',
 )
