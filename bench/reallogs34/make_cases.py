@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write bench/reallogs34/cases.yaml from cases_src.py with the generator the log sets share
 (bench/reallogs/make_cases.py), split by sha256(SOURCE) parity (even -> tune, odd -> heldout), so
 that all cases of one source fall in the same half (as reallogs33 did).
