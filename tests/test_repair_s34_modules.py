@@ -49,3 +49,24 @@ def test_every_loaded_module_unknown_is_still_the_module_tree() -> None:
     assert data["proposed"] is None
     first = data["diagnoses"][0]  # type: ignore[index]
     assert first["record_id"] == "lmod-module-tree-unreadable"
+
+
+def test_every_module_unknown_beside_another_script_fault_is_the_script() -> None:
+    # a `cd` into a folder that does not exist is the script's own fault, which missing
+    # modules do not explain: the unknown names are the script's too (R.4Cker#17's shape)
+    script = (HEAD + "module load bedtools\nmodule load kent\ncd folder_for_analysis\n"
+              "srun ./run.sh\n")
+    log = (LMOD.format("bedtools") + LMOD.format("kent")
+           + "job.sh: line 7: cd: folder_for_analysis: No such file or directory\n")
+    data = diagnose_log(script, log, "stampede3", None, False)
+    assert data["proposed"] is None
+    assert data["verdict"] == "ask", data.get("why_none")
+
+
+def test_a_command_the_missing_modules_would_give_keeps_the_tree_reading() -> None:
+    script = HEAD + "module load fsl/5.0.10 ANTs\nsrun antsRegistrationSyN.sh -d 3\n"
+    log = (LMOD.format("fsl/5.0.10") + LMOD.format("ANTs")
+           + "/var/spool/slurmd/job77/slurm_script: line 7: antsRegistrationSyN.sh: "
+           "command not found\n")
+    data = diagnose_log(script, log, "anvil", None, False)
+    assert data["diagnoses"][0]["record_id"] == "lmod-module-tree-unreadable"  # type: ignore[index]

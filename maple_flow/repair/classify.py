@@ -315,7 +315,8 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
     from maple_flow.errors import ParseError
     from maple_flow.scriptparse.script import parse_script
 
-    if not found or not _module_load_answer(found[0], records):
+    if not found or not _module_load_answer(found[0], records) or \
+            _other_script_fault(found, records):
         return []
     log = f"{ev.stdout}\n{ev.stderr}"
     unknown = {name for m in _UNKNOWN_MODULES.finditer(log)
@@ -399,6 +400,21 @@ def _only_drops_modules(d: Diagnosis) -> bool:
 
 
 _MODULE_OPS = ("remove_module", "swap_module")
+#: What missing software makes a job print next to Lmod's "unknown": its commands, its Python
+#: packages or its libraries not found (the modules' consequence, no fault of its own).
+_MODULE_CONSEQUENCE = re.compile(r"command not found|No module named|cannot open shared object|"
+                                 r":\s*not found\b|No such file or directory[^\n]*\b(?:bin|lib)\b")
+
+
+def _other_script_fault(found: list[Diagnosis], records: list[FailureRecord]) -> bool:
+    """Whether the log also shows a fault of the script that missing modules do not explain
+    (a signature finding outside the modules family, such as a ``cd`` into a folder that does
+    not exist): the unknown names are then the script's too, not an unreadable tree."""
+    family = {r.id: r.family for r in records}
+    return any(d.verdict == "script" and d.method == "signature"
+               and family.get(d.record_id) != "modules"
+               and not any(_MODULE_CONSEQUENCE.search(line) for line in d.evidence)
+               for d in found)
 
 
 def _module_load_answer(d: Diagnosis, records: list[FailureRecord]) -> bool:
