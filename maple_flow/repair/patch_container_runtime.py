@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.models import ClusterProfile
-from maple_flow.repair.patch_env import add_module, loaded_module_names
+from maple_flow.repair.patch_env import add_module, loaded_module_names, same_module
 from maple_flow.repair.text import FixNotApplicable, indent_of, insert_line, lines, quote
 
 
@@ -22,11 +22,6 @@ def _uses(text: str, path: str) -> bool:
     """Whether a ``module use`` line of ``text`` adds ``path``."""
     pattern = rf"(?m)^\s*module\s+use\s+(?:-a\s+|--append\s+)?['\"]?{re.escape(path)}/?['\"]?\s*$"
     return re.search(pattern, text) is not None
-
-
-def _same(loaded: str, name: str) -> bool:
-    """Whether module ``loaded`` is ``name`` (any version of it when ``name`` has none)."""
-    return loaded == name or ("/" not in name and loaded.split("/", 1)[0] == name)
 
 
 def _load_index(text: str, name: str) -> int:
@@ -54,7 +49,7 @@ def container_runtime_setup(text: str, profile: ClusterProfile, program: str) ->
             "load: a 'command not found' there is not a missing module line (check the node "
             "and that the step runs on a compute node of the site)")
     loaded = loaded_module_names(text)
-    missing = [m for m in container.modules if not any(_same(have, m) for have in loaded)]
+    missing = [m for m in container.modules if not any(same_module(have, m) for have in loaded)]
     paths = [u for u in container.module_use if not _uses(text, u)]
     if not missing:
         raise FixNotApplicable(f"the script already loads {' '.join(container.modules)}")

@@ -51,7 +51,8 @@ def _module_words(text: str, index: int) -> tuple[str, list[Word]]:
     return sub, [w for w in rest if not w.value.startswith("-")]
 
 
-def _same(loaded: str, name: str) -> bool:
+def same_module(loaded: str, name: str) -> bool:
+    """Whether module ``loaded`` is ``name`` (any version of it when ``name`` has none)."""
     if loaded == name:
         return True
     return "/" not in name and loaded.split("/", 1)[0] == name
@@ -103,7 +104,7 @@ def add_module(text: str, name: str, first: bool = False, before: str | None = N
 
 def _load_before(text: str, name: str, before: str) -> str:
     """``module load name`` on a line of its own just above the first load of ``before``."""
-    hits = [index for index, word in _loaded(text) if _same(word.value, before)]
+    hits = [index for index, word in _loaded(text) if same_module(word.value, before)]
     if not hits:
         raise FixNotApplicable(f"the script loads no module {before}, so there is no line to "
                                f"load {name} before")
@@ -115,10 +116,10 @@ def unload_before(text: str, name: str, before: str) -> str:
     """``module unload name`` just above the first load of ``before``: for a module the job
     inherits (no line of the script loads it) that Lmod says conflicts with ``before``."""
     loaded = _loaded(text)
-    if any(_same(word.value, name) for _, word in loaded):
+    if any(same_module(word.value, name) for _, word in loaded):
         raise FixNotApplicable(f"the script loads {name} itself: that load line is the one "
                                f"to change, not an inherited module")
-    hits = [index for index, word in loaded if _same(word.value, before)]
+    hits = [index for index, word in loaded if same_module(word.value, before)]
     if not hits:
         raise FixNotApplicable(f"the script loads no module {before}, so there is no line to "
                                f"unload {name} before")
@@ -141,7 +142,7 @@ def _drop(text: str, index: int, word: Word) -> str:
 def remove_module(text: str, name: str) -> str:
     """Stop loading ``name`` (exact, or any version of the family ``name``); no-op if absent."""
     while True:
-        hits = [(i, w) for i, w in _loaded(text) if _same(w.value, name)]
+        hits = [(i, w) for i, w in _loaded(text) if same_module(w.value, name)]
         if not hits:
             return text
         text = _drop(text, *hits[-1])
@@ -150,13 +151,13 @@ def remove_module(text: str, name: str) -> str:
 def _loads_new(value: str, new: str) -> bool:
     """Whether a load of ``value`` loads ``new``: the same name, or ``new``'s module name
     without a version (``gcc`` for ``gcc/4.8.2``: the default Lmod named in its swap)."""
-    return value == new or ("/" not in value and new.split("/", 1)[0] == value)
+    return same_module(new, value)
 
 
 def swap_module(text: str, old: str, new: str) -> str:
     """Load ``new`` in place of ``old``; no-op when ``old`` is gone and ``new`` loaded."""
     loaded = _loaded(text)
-    hits = [(i, w) for i, w in loaded if _same(w.value, old) and not _loads_new(w.value, new)]
+    hits = [(i, w) for i, w in loaded if same_module(w.value, old) and not _loads_new(w.value, new)]
     if not hits:
         if any(_loads_new(w.value, new) for _, w in loaded):
             return text
@@ -166,7 +167,7 @@ def swap_module(text: str, old: str, new: str) -> str:
     _, word = hits[-1]
     text = replace(text, word.start, word.end, quote(new))
     return _remove_exact(text, [(i, w) for i, w in _loaded(text)
-                                if _same(w.value, old) and w.value != new])
+                                if same_module(w.value, old) and w.value != new])
 
 
 def _remove_exact(text: str, hits: list[tuple[int, Word]]) -> str:
