@@ -248,7 +248,7 @@ def classify(
                  if d.verdict == "script" and not _names_cause(d) else d for d in found]
     # every module the script loads reported unknown at once: the node's module tree, not the
     # names (dropping them all would run the job without its software)
-    found = _module_tree_unreadable(records, evidence, profile, found) + found
+    found = _module_tree_unreadable(records, evidence, profile, found, kb) + found
     # the log's structure, when nothing specific was found: a traceback of the program, a GPU
     # fault, a file-system or numeric failure with no word of the launch
     found = _by_structure(records, evidence, profile, found) + found
@@ -308,15 +308,14 @@ MODULE_TREE_RECORD = "lmod-module-tree-unreadable"
 
 def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
                             profile: ClusterProfile | None,
-                            found: list[Diagnosis]) -> list[Diagnosis]:
+                            found: list[Diagnosis], kb: KnowledgeBase) -> list[Diagnosis]:
     """The site record of an unreadable module tree when the best diagnosis is a script fix of
     the modules family and the log reports every module the script loads (two or more)
     unknown: no single name is then shown to be the script's fault. Empty otherwise."""
     from maple_flow.errors import ParseError
     from maple_flow.scriptparse.script import parse_script
 
-    if not found or not _module_load_answer(found[0], records) or \
-            _other_script_fault(found, records):
+    if not found or not _module_load_answer(found[0], kb) or _other_script_fault(found, kb):
         return []
     log = f"{ev.stdout}\n{ev.stderr}"
     unknown = {name for m in _UNKNOWN_MODULES.finditer(log)
@@ -406,27 +405,27 @@ _MODULE_CONSEQUENCE = re.compile(r"command not found|No module named|cannot open
                                  r":\s*not found\b|No such file or directory[^\n]*\b(?:bin|lib)\b")
 
 
-def _other_script_fault(found: list[Diagnosis], records: list[FailureRecord]) -> bool:
+def _other_script_fault(found: list[Diagnosis], kb: KnowledgeBase) -> bool:
     """Whether the log also shows a fault of the script that missing modules do not explain
     (a signature finding outside the modules family, such as a ``cd`` into a folder that does
     not exist): the unknown names are then the script's too, not an unreadable tree."""
-    family = {r.id: r.family for r in records}
-    return any(d.verdict == "script" and d.method == "signature"
-               and family.get(d.record_id) != "modules"
+    return any(d.verdict == "script" and d.method == "signature" and not _about_modules(d, kb)
                and not any(_MODULE_CONSEQUENCE.search(line) for line in d.evidence)
                for d in found)
 
 
-def _module_load_answer(d: Diagnosis, records: list[FailureRecord]) -> bool:
+def _module_load_answer(d: Diagnosis, kb: KnowledgeBase) -> bool:
     """Whether ``d`` is a script answer that only removes or swaps module loads: its fix, or
     (a swap the site cannot resolve, s34wrong) its record's fix templates."""
     if d.verdict != "script":
         return False
     if d.fix.ops:
         return all(op.op in _MODULE_OPS for op in d.fix.ops)
-    record = next((r for r in records if r.id == d.record_id), None)
-    return record is not None and bool(record.fix) and all(
-        t.get("op") in _MODULE_OPS for t in record.fix)
+    try:
+        fix = kb.get(d.record_id).fix
+    except KeyError:
+        return False
+    return bool(fix) and all(t.get("op") in _MODULE_OPS for t in fix)
 
 
 def _names_cause(d: Diagnosis) -> bool:

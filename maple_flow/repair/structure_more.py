@@ -32,7 +32,7 @@ from maple_flow.repair.program_error import _ENV_SYMPTOM, final_exception_at
 #: The scheduler's or launcher's own report that a node of the job (or its daemon) failed:
 #: decisive wherever it stands in the log.
 _NODE_LOST = re.compile(
-    r"(?i)\b(?:srun|salloc|sbatch|slurmstepd)\b[^\n]{0,20}\bNode failure on \S+|"
+    r"(?im)\b(?:srun|salloc|sbatch|slurmstepd)\b[^\n]{0,20}\bNode failure on \S+|"
     r"\bNodes? \S+ (?:are|is) still not ready\b|"
     # PALS (HPE Cray PE) on Aurora/Polaris: the per-node daemon was killed, its node silent
     r"^(?:\S+: )?shepherd died from signal \d+|\bping RPC timeout from \S+|"
@@ -40,7 +40,7 @@ _NODE_LOST = re.compile(
 #: A launcher's or the shell's report that the connection to another node's proxy or host
 #: went away: a node lost only where the job had been running (:func:`node_lost`).
 _CONNECTION_LOST = re.compile(
-    r"(?i)\bconnection to proxy \d+ at host \S+ failed\b|"
+    r"(?im)\bconnection to proxy \d+ at host \S+ failed\b|"
     r"^Connection to \S+ closed by remote host\b")
 #: A library's assertion at a line of its C/C++ source (PSM2/PSM3's own form).
 _ASSERT_AT = re.compile(
@@ -91,15 +91,14 @@ def node_lost(text: str, progressed: Callable[[str, int], str | None],
     the line that shows the training loop ran before an offset; ``killed`` the reports of a
     kill (a limit, memory, preemption, a cancel) that would make the loss the kill's: a job
     killed at its walltime takes its per-node daemons with it."""
-    node = re.compile(_NODE_LOST.pattern, re.M)
     others = "\n".join(line for line in text.splitlines()
-                       if not node.search(line) and "NODE FAIL" not in line.upper())
+                       if not _NODE_LOST.search(line) and "NODE FAIL" not in line.upper())
     if killed.search(others):  # a limit, memory or a cancel killed the job: the kill's
         return None
-    found = node.search(text)
+    found = _NODE_LOST.search(text)
     if found is not None:
         return (_line_at(text, found.start()),)
-    lost = re.search(_CONNECTION_LOST.pattern, text, re.M)
+    lost = _CONNECTION_LOST.search(text)
     if lost is None:
         return None
     progress = progressed(text, lost.start())
