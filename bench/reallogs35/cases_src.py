@@ -1,0 +1,57 @@
+# ruff: noqa: E501, F821, RUF005
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+# Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
+# Written before any run: nobody has run maple repair/diagnose or bench/reallogs/run.py on these.
+
+# ---------------------------------------------------------------- Polaris apptainer + mpiexec + torchrun guide (2)
+
+PAPT_SOURCE = 'find_string:51776278495'
+PAPT_SITE = 'a user\'s guide to PyTorch DDP in an Apptainer container on ALCF Polaris ("Debugging Common Failures", written from live debugging sessions with 6 job submissions to a working job): PBS job, `mpiexec -n NNODES -ppn 1 ... apptainer exec -B /opt -B /soft -B /var/run/palsd/ -B ...:/ofi-nccl --nv SIF torchrun --nnodes ... --nproc_per_node=4`, each failure given as the error text, cause and fix'
+PAPT_HEAD = [['#PBS -q debug-scaling', '#PBS -q debug'], ['module load conda\nconda activate\n', 'module load spack-pe-base apptainer cray-mpich-abi\nSIF=${PBS_O_WORKDIR}/pytorch-polaris-v1.sif\nOFI_NCCL_LIB=/soft/libraries/aws-ofi-nccl/v1.9.1-aws/lib\nexport APPTAINERENV_NCCL_NET="AWS Libfabric"\nexport APPTAINERENV_NCCL_NET_GDR_LEVEL=PHB\n']]
+
+case(
+    id='polarisapptainer-ofi-nccl-plugin-not-preloaded-network-aws-libfabric-not-found',
+    kind='script',
+    source=PAPT_SOURCE,
+    thread_site=PAPT_SITE + '; "NCCL WARN Error: network AWS Libfabric not found": cause - the NCCL plugin is not loaded; fix - set `APPTAINERENV_LD_PRELOAD="/ofi-nccl/libnccl-net.so"` before `apptainer exec` (the plugin must be preloaded; LD_LIBRARY_PATH alone is not enough)',
+    what='the job asks NCCL for the AWS Libfabric network but never preloads the bind-mounted OFI plugin into the container; the fix is one exported variable in the job script, so labelled script; the line is the guide\'s own error text (the same NCCL message, with a rank prefix or a final period, is in reallogs7 and s30rscript_probe from other sources; this line is not); ran on Polaris; assumed shape - the guide\'s job script with the LD_PRELOAD export missing (the library path and the /ofi-nccl bind kept)',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    replace=PAPT_HEAD + [['mpiexec -n ${NNODES} --ppn 1 --depth=64 --cpu-bind depth \\\n    torchrun', 'export APPTAINERENV_LD_LIBRARY_PATH="${CRAY_LD_LIBRARY_PATH}:${LD_LIBRARY_PATH}:/host/usr/lib64:/ofi-nccl:/soft/libraries/hwloc/lib"\nmpiexec -n ${NNODES} --ppn 1 --depth=64 --cpu-bind depth \\\n    apptainer exec -B /opt -B /soft -B /var/run/palsd/ -B /usr/lib64:/host/usr/lib64 -B ${OFI_NCCL_LIB}:/ofi-nccl --nv ${SIF} \\\n    torchrun']],
+    log='''
+NCCL WARN Error: network AWS Libfabric not found
+''',
+    expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*\bLD_PRELOAD=\S*libnccl-net'},
+)
+
+case(
+    id='polarisapptainer-soft-not-bound-hwloc-missing-in-container',
+    kind='script',
+    source=PAPT_SOURCE,
+    thread_site=PAPT_SITE + '; "error while loading shared libraries: libhwloc.so.0": cause - hwloc is not accessible to the container; fix - add `-B /soft` to `apptainer exec` and include `/soft/libraries/hwloc/lib` in APPTAINERENV_LD_LIBRARY_PATH',
+    what='the container cannot see the host hwloc that Cray MPICH needs, because /soft is neither bound nor on the container\'s library path; the fix is a bind option on the launch line and a path in an exported variable of the job script, so labelled script; the line is the guide\'s own error text (the loader\'s full line names the program first; the guide quotes only this part); ran on Polaris; assumed shape - the guide\'s job script without `-B /soft` and without the hwloc path',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    replace=PAPT_HEAD + [['mpiexec -n ${NNODES} --ppn 1 --depth=64 --cpu-bind depth \\\n    torchrun', 'export APPTAINERENV_LD_PRELOAD=/ofi-nccl/libnccl-net.so\nexport APPTAINERENV_LD_LIBRARY_PATH="${CRAY_LD_LIBRARY_PATH}:${LD_LIBRARY_PATH}:/host/usr/lib64:/ofi-nccl"\nmpiexec -n ${NNODES} --ppn 1 --depth=64 --cpu-bind depth \\\n    apptainer exec -B /opt -B /var/run/palsd/ -B /usr/lib64:/host/usr/lib64 -B ${OFI_NCCL_LIB}:/ofi-nccl --nv ${SIF} \\\n    torchrun']],
+    log='''
+error while loading shared libraries: libhwloc.so.0
+''',
+    expect={'families': ['environment', 'containers', 'filesystem'], 'fix': r'(?m)^\+.*(-B\s+/soft\b|--bind\s+/soft\b|hwloc/lib)'},
+)
+
+# ---------------------------------------------------------------- Polaris fine-tuning project notes (1)
+
+case(
+    id='polarisqueuenote-single-node-job-in-prod-queue-min-ten-nodes-rejected',
+    kind='script',
+    source='find_string:59643578397',
+    thread_site='a user\'s project notes (SFT of a model on ALCF Polaris, "Cluster notes" / "Queue facts worth not rediscovering"): debug - max 1h, max 2 nodes; prod - resources_min.nodect = 10, a `select=1` job is rejected with this message; preemptable - min 1 node, max 72h, "the queue for long single-node runs"',
+    what='a one-node job was sent to a queue whose minimum is 10 nodes, so PBS refused it at submission; the fix is the queue directive (or the node count) in the job script, so labelled script; the line is the note\'s own quoted message (reallogs3 holds a longer line that contains the same qsub text with a `qsub: ` prefix inside an ert driver error; this line is not in it); ran on Polaris; assumed shape - a single-node torchrun job (one process per GPU) with `#PBS -q prod` and a long walltime',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=12:00:00'], ['#PBS -q debug-scaling', '#PBS -q prod']],
+    log='''
+Job violates queue and/or server resource limits
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#PBS\s+-q\s+(preemptable|debug)\b|^\+#PBS\s+-l\s+select=([1-9]\d+)\b'},
+)
