@@ -55,3 +55,40 @@ Job violates queue and/or server resource limits
 ''',
     expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#PBS\s+-q\s+(preemptable|debug)\b|^\+#PBS\s+-l\s+select=([1-9]\d+)\b'},
 )
+
+# ---------------------------------------------------------------- NCAR Derecho distributed-PyTorch guide, troubleshooting page (2)
+
+DER_SOURCE = 'https://github.com/negin513/distributed-pytorch-hpc/blob/fd4a87d9bbbddcbf66be54796f9b5ad8f93c9a42/docs/guide/troubleshooting.md'
+DER_SITE = 'the "Troubleshooting Distributed PyTorch on Derecho" page of an NCAR guide to multi-node PyTorch on NSF NCAR Derecho (docs/guide/troubleshooting.md, published as negin513.github.io/distributed-pytorch-hpc/guide/troubleshooting): PBS jobs, 4 A100 GPUs a node, HPE Slingshot, `mpiexec -n 8 --ppn 4 --cpu-bind none python train.py` or torchrun, each item given as error text, cause and solution'
+DER_MAP = 'not one of the ten sites - NCAR Derecho (PBS Pro, HPE Cray EX, 4 A100 a node, Slingshot 11, PALS mpiexec) - so mapped by scheduler and system family to Polaris, which has the same shape'
+DER_LAUNCH = [['#PBS -q debug-scaling', '#PBS -q prod'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind none python train.py']]
+
+case(
+    id='derechotrouble-slingshot-nccl-unhandled-system-error-cxi-exports',
+    kind='script',
+    source=DER_SOURCE,
+    thread_site=DER_SITE + '; "NCCL Error: unhandled system error": cause - Slingshot network issue or misconfigured NCCL; solution - `export NCCL_SHM_DISABLE=1`, `export NCCL_CROSS_NIC=1`, `export FI_CXI_DISABLE_HOST_REGISTER=1`, `export FI_CXI_OPTIMIZED_MRS=false`',
+    what='the page\'s cure is a set of exported NCCL/libfabric variables in the job script, so labelled script - a documentation cure, not one job\'s verified rerun; the line is the page\'s own error text with its placeholder version `2.x.x` kept as written; ' + DER_MAP + '; assumed shape - the guide\'s 2-node mpiexec job without the Slingshot exports',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=DER_LAUNCH,
+    log='''
+NCCL error: unhandled system error, NCCL version 2.x.x
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\b(NCCL_SHM_DISABLE|NCCL_CROSS_NIC|FI_CXI_DISABLE_HOST_REGISTER|FI_CXI_OPTIMIZED_MRS)='},
+)
+
+case(
+    id='derechotrouble-nccl-not-on-hsn-interface-communicator-aborted-timeout',
+    kind='script',
+    source=DER_SOURCE,
+    thread_site=DER_SITE + '; "NCCL Timeout / Hang at Startup" (`RuntimeError: NCCL communicator was aborted ... NCCL_TIMEOUT` or a hang at dist.init_process_group()): cause - NCCL cannot establish communication between GPUs, usually a network interface issue on Derecho; solution - "Always set on Derecho - this is the #1 fix": `export NCCL_SOCKET_IFNAME=hsn` and `export NCCL_IB_DISABLE=1` (then a longer timeout and NCCL_DEBUG=INFO if it still hangs)',
+    what='NCCL picks a non-Slingshot interface, so the communicator never forms; the page\'s first cure is two exported variables in the job script, so labelled script - a documentation cure, not one job\'s rerun; the line is the page\'s own error text with its `...` elision kept as written; ' + DER_MAP + '; assumed shape - the guide\'s 2-node mpiexec job without any NCCL exports',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=DER_LAUNCH,
+    log='''
+RuntimeError: NCCL communicator was aborted ... NCCL_TIMEOUT
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\bNCCL_SOCKET_IFNAME=\S*hsn'},
+)
