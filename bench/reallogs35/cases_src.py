@@ -92,3 +92,39 @@ RuntimeError: NCCL communicator was aborted ... NCCL_TIMEOUT
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\bNCCL_SOCKET_IFNAME=\S*hsn'},
 )
+
+# ---------------------------------------------------------------- Mahidol AI Center HPC-AI user guide, NCCL DDP multi-node page (2)
+
+MU_SOURCE = 'https://github.com/ai-hpc-mu/document/blob/f4bbe8136d8119a9c8d79a2348f13a7f38274c5f/doc/adv_guide/ddp-training.md'
+MU_SITE = 'the Mahidol AI Center "HPC-AI User Guide: NCCL DDP Multi-Node Training" (doc/adv_guide/ddp-training.md, published as ai-hpc-mu.github.io/document/adv_guide/ddp-training.html; Slurm cluster of 8-GPU H100/A100 nodes with several mlx5 InfiniBand HCAs, some ports down): "Common Pitfalls" and "Troubleshooting Smoke Tests" give symptom, cause and fix'
+MU_MAP = 'not one of the ten sites - a university Slurm cluster of 8-GPU nodes on InfiniBand - so mapped by scheduler and fabric family to Bridges-2 (Slurm, 8-GPU nodes, InfiniBand)'
+MU_JOB = [['#SBATCH --nodes=1', '#SBATCH --nodes=2\n#SBATCH -p GPU'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=00:05:00'], ['export MASTER_PORT=12802', 'export MASTER_PORT=29500\nexport NCCL_IB_DISABLE=0\nexport NCCL_DEBUG=INFO'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun -N 2 python3 nccl_allreduce_smoke.py']]
+
+case(
+    id='mahidolddp-nccl-uses-down-ib-hca-no-route-to-host-restrict-ports',
+    kind='script',
+    source=MU_SOURCE,
+    thread_site=MU_SITE + '; 5.1 "NCCL Picks Down IB Port": symptom `No route to host` during NCCL init; cause - NCCL auto-detects all IB HCAs, including down ones; fix - restrict NCCL to the active ports, `export NCCL_IB_HCA=mlx5_3,mlx5_6` (check with ibstat that the ports are Active)',
+    what='NCCL is left to choose among all HCAs of the node and picks a port whose link is down; the guide\'s fix is one exported variable in the job script, so labelled script - a guide\'s cure, written from the centre\'s own smoke tests; the line is the guide\'s own symptom text (short and generic; the HCA names are the cluster\'s own, so a right fix must take them from the user or ibstat, and a guessed list would be invented - `fix` accepts any NCCL_IB_HCA value); ' + MU_MAP + '; assumed shape - the guide\'s 2-node NCCL-over-InfiniBand smoke test without the NCCL_IB_HCA line',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=MU_JOB,
+    log='''
+No route to host
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\bNCCL_IB_HCA=\S+'},
+)
+
+case(
+    id='mahidolddp-node-resumed-from-drain-slurmd-not-ready-socket-timed-out',
+    kind='not_script',
+    source=MU_SOURCE,
+    thread_site=MU_SITE + '; 5.2 "Node Still Draining": symptom `Socket timed out on send/recv operation`; cause - the node was resumed from `drain` but `slurmd` is not ready; fix - wait 1-2 minutes, then resubmit (check the node state with `sinfo -o "%N %t"`); the smoke-test table says the same ("Wait for node to reach IDLE state")',
+    what='a node-administration state (a node just resumed from drain, its slurmd not yet answering), cured by waiting and resubmitting the same job; nothing in the job script changes, so not_script; the line is the guide\'s own symptom text (longer lines that contain it, with `sbatch: error:`/`srun: error:` prefixes, are in other sets; this bare line is not); ' + MU_MAP + '; assumed shape - the same 2-node smoke test, complete and correct',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=MU_JOB[:4] + [['export MASTER_PORT=12802', 'export MASTER_PORT=29500\nexport NCCL_IB_DISABLE=0\nexport NCCL_IB_HCA=mlx5_3,mlx5_6\nexport NCCL_DEBUG=INFO'], MU_JOB[5]],
+    log='''
+Socket timed out on send/recv operation
+''',
+)
