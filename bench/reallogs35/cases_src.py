@@ -128,3 +128,19 @@ case(
 Socket timed out on send/recv operation
 ''',
 )
+
+# ---------------------------------------------------------------- Mahidol AI Center guide, zeta A100 Singularity precaution page (1)
+
+case(
+    id='mahidolzeta-scancel-left-gpu-memory-held-node-unavailable-pending',
+    kind='not_script',
+    source='https://github.com/ai-hpc-mu/document/blob/f4bbe8136d8119a9c8d79a2348f13a7f38274c5f/doc/adv_guide/zeta-A100-80GB-singularity.md',
+    thread_site='the Mahidol AI Center guide "Zeta A100 SXM4 80GB - Singularity Precaution Guide" (8x A100 node zeta, Singularity CE 4.1.3), "User Trip - Cancelling a Live GPU Job (Learned 2026-03-21)": a bare `scancel` of a running 8-way NCCL vLLM job left GPU memory allocated, the Slurm epilog saw the leftover GPU use and marked zeta unavailable, and the next submission stayed `PENDING (ReqNodeNotAvail, UnavailableNodes:zeta)`; fix (admin required): kill the leftover processes on zeta and `scontrol update node=zeta state=resume`; prevention - cancel with `scancel --signal=SIGINT` first',
+    what='the job waits because an administrator must clear and resume the node that an earlier job left dirty; the fix is node administration, nothing in the waiting job\'s script (the prevention advice concerns how the earlier job was cancelled, not this script), so not_script; the line is the guide\'s own quoted job state; not one of the ten sites - a university Slurm cluster with an 8x A100-80GB node - so mapped by scheduler family to Bridges-2 (Slurm, 8-GPU nodes); assumed shape - a single-node 8-GPU Singularity vLLM job that asks for the node\'s GPU type through the partition (no --nodelist pin)',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=1\n#SBATCH -p GPU'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'SIF=$PROJECT/containers/vllm.sif\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'singularity exec --nvccli "$SIF" vllm serve $PROJECT/models/Qwen2.5-72B-Instruct --tensor-parallel-size 8']],
+    log='''
+PENDING (ReqNodeNotAvail, UnavailableNodes:zeta)
+''',
+)
