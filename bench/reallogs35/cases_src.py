@@ -144,3 +144,39 @@ case(
 PENDING (ReqNodeNotAvail, UnavailableNodes:zeta)
 ''',
 )
+
+# ---------------------------------------------------------------- a point-cloud diffusion project's "Distributed Training Troubleshooting Guide" (2)
+
+PCD_SOURCE = 'find_string:15605397186'
+PCD_SITE = 'a research project\'s "Distributed Training Troubleshooting Guide" (a point-cloud diffusion model for skull completion, `torchrun --nproc_per_node=8 pcdiff/train_completion.py`, 8 GPUs of one node), each problem given as symptom, root causes and fixes'
+PCD_MAP = 'not one of the ten sites - one 8-GPU node, torchrun from the batch step - so mapped to Delta (Slurm, 8-way A100 nodes) as a one-node 8-GPU job'
+PCD_JOB = [['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8\n#SBATCH --partition=gpuA100x8'], ['#SBATCH --time=01:00:00', '#SBATCH --time=24:00:00'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=8 pcdiff/train_completion.py --bs 64']]
+
+case(
+    id='pcdifftrouble-rank-divergence-uneven-batches-watchdog-timeout-after-good-training',
+    kind='not_script',
+    source=PCD_SOURCE,
+    thread_site=PCD_SITE + '; "NCCL Timeout / Hang Issues": symptom - training progresses normally for a while, then hangs for 10+ minutes before crashing with the watchdog line; root cause 1 (most common) - rank divergence: uneven batch counts across ranks (dataset size not divisible by world_size), rank-conditional code paths, a DataLoader worker crash on one rank; fixes (in the code) - DistributedSampler with drop_last=True, barriers around rank-0-only diagnostics, a per-epoch step-count check; cause 2 - GPU hardware faults (Xid 79/63/48: contact admin); cause 3 - interconnect topology',
+    what='a hang after a long good run, whose listed causes are the training program (ranks doing different numbers of collectives) or the hardware; every fix the guide gives is Python code or an administrator\'s action, none is in the job script, so not_script; the line is the guide\'s own quoted watchdog line with its placeholders `N`/`XXXXX` and elision kept as written; ' + PCD_MAP,
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=PCD_JOB,
+    log='''
+[Rank N] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=XXXXX, OpType=ALLREDUCE, ...)
+''',
+)
+
+case(
+    id='pcdifftrouble-checkpoint-keys-differ-from-loader-model-state-dict-keyerror',
+    kind='not_script',
+    source=PCD_SOURCE,
+    thread_site=PCD_SITE + '; "Checkpoint Loading Issues": symptom `KeyError: \'model_state_dict\'` or `RuntimeError: Error(s) in loading state_dict`; fixes - inspect the checkpoint\'s keys (the project saves epoch/model_state/optimizer_state) and make the DDP `module.` prefix match (handled in the script\'s model wrapper)',
+    what='the checkpoint on disk has other keys than the loading code expects (a format/prefix mismatch between the program\'s save and load paths); the fixes are in the Python program or the checkpoint, not in the job script, so not_script; the lines are the guide\'s own quoted symptoms (two alternatives it lists under one heading); ' + PCD_MAP + '; assumed shape - the same one-node job resuming from a checkpoint path given on the command line',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=PCD_JOB[:2] + [['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=8 pcdiff/train_completion.py --bs 64 --model $WORK/pcdiff/checkpoints/epoch_1500.pth']],
+    log='''
+KeyError: 'model_state_dict'
+RuntimeError: Error(s) in loading state_dict
+''',
+)
