@@ -180,3 +180,19 @@ KeyError: 'model_state_dict'
 RuntimeError: Error(s) in loading state_dict
 ''',
 )
+
+# ---------------------------------------------------------------- a lab's "Troubleshooting Guide" for the Ohio Supercomputer Center (1)
+
+case(
+    id='osclabtrouble-gpu-job-pending-per-user-gres-qos-limit-wait',
+    kind='not_script',
+    source='find_string:52394349294',
+    thread_site='a research lab\'s "Troubleshooting Guide" for working on the Ohio Supercomputer Center (Pitzer, Slurm; last reviewed 2026-02-26), "Job Pending Forever": check the REASON column of squeue; `QOSMaxGRESPerUser` - too many GPU jobs running, wait or cancel old jobs (`scancel <job_id>`); other reasons listed: Resources (reduce the request), ReqNodeNotAvail (maintenance window: reduce the time limit or wait), Priority (wait)',
+    what='the job is correct and waits only because the user\'s other GPU jobs already hold the per-user GPU limit of the QOS; the cure the guide gives is to wait or cancel other jobs, nothing in this job\'s script, so not_script; the line is the guide\'s own pending reason (a longer `sbatch: error: QOSMaxGRESPerUser` line is in another set; this bare reason is not); not one of the ten sites - OSC Pitzer (Slurm, V100/A100 GPU nodes) - so mapped by scheduler family to Lonestar6; assumed shape - a one-node, one-GPU training job',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu-a100'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source .venv/bin/activate\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python ~/projects/myproject/train.py']],
+    log='''
+QOSMaxGRESPerUser
+''',
+)
