@@ -197,19 +197,3 @@ QOSMaxGRESPerUser
 ''',
 )
 
-# ---------------------------------------------------------------- a vision-language fine-tuning job script on the AMD HPC Fund cluster (1)
-
-case(
-    id='robinhpcfund-deepspeed-default-pdsh-launcher-missing-use-slurm-launcher',
-    kind='script',
-    source='find_string:44494748627',
-    thread_site='a user\'s Slurm job script for fine-tuning a vision-language model (Robin) with the DeepSpeed launcher on the AMD HPC Fund research cluster (partition mi2508x, 8 MI250 GCDs a node, hostfile written from the allocation): the script keeps the failure as a comment above the launch line - `# RuntimeError: launcher \'pdsh\' not installed.` - with `# --launcher pdsh` and `# --launcher openmpi` commented out, and launches with `deepspeed --launcher slurm --hostfile $WORK/hostfiles/$SLURM_JOBID-hosts ...`',
-    what='the DeepSpeed launcher\'s default multi-node runner is pdsh, which the nodes do not have; the author\'s working script switches the runner on the launch line (`--launcher slurm`), so labelled script; the line is the comment\'s quoted error as written; not one of the ten sites - a Slurm cluster of 8-GPU AMD nodes - so mapped by scheduler family to Anvil (Slurm, GPU nodes) and kept as a 2-node DeepSpeed-launcher job; assumed shape - the same job before the fix: `deepspeed --hostfile ...` with no --launcher option',
-    cluster='anvil',
-    script='deepspeed_hostfile.sh',
-    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=2\n#SBATCH -p gpu'], ['#SBATCH --time=04:00:00', '#SBATCH --time=12:00:00'], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --hostfile hostfile robin/train/train_mem.py --deepspeed ./scripts/zero2.json --fp16 True']],
-    log='''
-RuntimeError: launcher 'pdsh' not installed.
-''',
-    expect={'families': ['launcher'], 'fix': r'(?m)^\+.*(--launcher[= ]+(slurm|openmpi|mpich|mvapich|impi)\b|--no_ssh\b)'},
-)
