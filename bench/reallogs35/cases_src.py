@@ -197,3 +197,20 @@ QOSMaxGRESPerUser
 ''',
 )
 
+
+# ---------------------------------------------------------------- NCAR Derecho distributed-PyTorch guide, NCCL tuning page (1)
+
+case(
+    id='derechonccl-gpus-not-visible-to-ranks-no-cuda-capable-device-visible-devices',
+    kind='script',
+    source='https://github.com/negin513/distributed-pytorch-hpc/blob/9f66558c2ad8bb8363f6ab7c97cf904458ad1c5b/docs/guide/nccl_tuning.md',
+    thread_site='the "NCCL Tuning Guide for Derecho" page of the same NCAR guide (docs/guide/nccl_tuning.md, published as negin513.github.io/distributed-pytorch-hpc/guide/nccl_tuning), "Troubleshooting Common NCCL Issues": `"NCCL WARN ... no CUDA-capable device"` - cause: CUDA_VISIBLE_DEVICES not set or GPU not accessible; fix: `export CUDA_VISIBLE_DEVICES=0,1,2,3`; debug: print torch.cuda.device_count()',
+    what='the ranks start without the node\'s GPUs visible to them; the page\'s fix is an exported variable in the job script, so labelled script - a documentation cure, not one job\'s rerun; the line is the page\'s own quoted warning with its `...` elision kept as written; ' + DER_MAP + '; assumed shape - the guide\'s 2-node mpiexec job with the Slingshot NCCL exports, in a job whose launch environment leaves CUDA_VISIBLE_DEVICES empty (`export CUDA_VISIBLE_DEVICES=` kept from an earlier CPU test)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=DER_LAUNCH[:1] + [['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'export NCCL_SOCKET_IFNAME=hsn\nexport NCCL_IB_DISABLE=1\nexport CUDA_VISIBLE_DEVICES=\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind none python train.py']],
+    log='''
+NCCL WARN ... no CUDA-capable device
+''',
+    expect={'families': ['devices', 'environment'], 'fix': r'(?m)^\+.*\bCUDA_VISIBLE_DEVICES=\d|^-\s*export\s+CUDA_VISIBLE_DEVICES=\s*$'},
+)
