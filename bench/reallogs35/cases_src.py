@@ -214,3 +214,22 @@ NCCL WARN ... no CUDA-capable device
 ''',
     expect={'families': ['devices', 'environment'], 'fix': r'(?m)^\+.*\bCUDA_VISIBLE_DEVICES=\d|^-\s*export\s+CUDA_VISIBLE_DEVICES=\s*$'},
 )
+
+# ---------------------------------------------------------------- a user's notes on running CANDLE's MPI programs on NIH Biowulf (1)
+
+case(
+    id='candlebiowulf-srun-direct-launch-without-pmix-ompi-pmi-support-missing',
+    kind='script',
+    source='find_string:20184421339',
+    thread_site='a user\'s notes ("Selected notes on attempts to get CANDLE working on Biowulf", August 2020, with the emails to and from NIH HPC staff): an Open MPI 4.0.4 program started with `srun --ntasks=3 --cpus-per-task=16 --mem=0 ~/a.out` on 3 GPU nodes dies with this OPAL/PMI error (`mpirun ~/a.out` hangs instead); staff: "That version was compiled against PMIx (not PMI2) ... Can you try adding the following flag to the srun command: --mpi=pmix"; user: "Success!!"; the recommended batch script ends `srun --mpi=pmix --ntasks=3 --cpus-per-task=16 ./a.out`',
+    what='the launch line starts an Open MPI program with srun without selecting Slurm\'s PMIx plugin, so the ranks cannot wire up; the verified fix is the `--mpi=pmix` option on the srun line of the job script, so labelled script; the lines are the notes\' own sample output (the two lines of Open MPI\'s "direct launched using srun" help text and the `*** An error occurred in MPI_Init` / `*** on a NULL communicator` lines are in other sets and were left out); not one of the ten sites - NIH Biowulf (Slurm, Open MPI modules, GPU partition) - so mapped by scheduler family to Anvil; assumed shape - the notes\' 3-node batch script (one task and one GPU a node) without --mpi=pmix',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=3\n#SBATCH -p gpu\n#SBATCH --gpus-per-node=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16'], ['module load cray-mpich', 'module load openmpi/4.0.4\nmpicc hello.c'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --ntasks=3 --cpus-per-task=16 ./a.out']],
+    log='''
+[cn0610:26671] OPAL ERROR: Not initialized in file /usr/local/src/openmpi/openmpi-4.0.4/opal/mca/pmix/ext2x/ext2x_client.c at line 112
+[cn0610:26671] Local abort before MPI_INIT completed completed successfully, but am not able to aggregate error messages, and not able to guarantee that all other processes were killed!
+srun: error: cn0610: task 0: Exited with exit code 1
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi=pmix'},
+)
