@@ -233,3 +233,26 @@ srun: error: cn0610: task 0: Exited with exit code 1
 ''',
     expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi=pmix'},
 )
+
+# ---------------------------------------------------------------- Hugging Face m4 training logbook, hanging experiments on Jean Zay (1)
+
+case(
+    id='m4jzhang-gpfs-freeze-rank0-uninterruptible-sleep-barrier-hang-after-3h',
+    kind='not_script',
+    source='https://github.com/huggingface/m4-logs/blob/7a31dcede8590cdfd8a0786f75141933fe5afb36/tr_141-hanging/tr_141_cm409xPMD01_scale_leap_of_faith_v5_num_workers_0-try3/README.md',
+    thread_site='the Hugging Face m4 team\'s public training logbook (huggingface/m4-logs, "Overcoming Hanging Experiments", experiment 3.1): a 64-GPU (8 nodes x 8 A100-80GB) accelerate + DeepSpeed pretraining run on Jean Zay (Slurm) stops after 3.5 h of good training; py-spy shows every rank waiting in barrier except node0:rank0, which is in uninterruptible sleep (`Dl`), cannot be ptraced, and whose GPU sits at 0 %; conclusion: "Apparently the HPC had a meltdown - the filesystem froze and became unresponsive, node0:rank0 was trying to log and as the system call never returned, so it went into a deep sleep and the whole thing froze"; "c10d won\'t even abort after 30min timeout"; "nothing can be done other than rebooting the node"',
+    what='a hang after hours of good training, caused by the site\'s shared filesystem freezing under one rank\'s logging call; the cure is on the system side (the filesystem, a node reboot), nothing in the job script, so not_script; the lines are the logbook\'s own quoted log tail, py-spy trace, strace and ps output (selected, in the logbook\'s order); not one of the ten sites - IDRIS Jean Zay (Slurm, 8x A100-80GB nodes, GPFS) - so mapped by scheduler and node family to Delta (8-way A100 nodes); assumed shape - one `accelerate launch` per node started by srun on 8 nodes, as the team\'s launch scripts do',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=8\n#SBATCH --partition=gpuA100x8'], ['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=8'], ['#SBATCH --time=08:00:00', '#SBATCH --time=20:00:00\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=6000'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'srun bash -c \'accelerate launch --config_file ./accelerate_config.yaml --num_processes 64 --num_machines 8 --machine_rank $SLURM_NODEID --main_process_ip $MASTER_ADDR --main_process_port $MASTER_PORT m4/training/main.py --config ./config.yaml\'']],
+    log='''
+PID 280062:  After clip in _do_batch
+PID 280058:  Before sync_gradients in _do_batch
+PID 280058:  After clip in _do_batch
+Thread 280064 (active): "MainThread"
+    barrier (torch/distributed/distributed_c10d.py:2784)
+    wait_for_everyone (accelerate/utils/other.py:81)
+strace: attach: ptrace(PTRACE_SEIZE, 280058): Operation not permitted
+ura81os   280058  117  4.6 17517200480 24494736 ? Dl  00:36 291:14 python
+''',
+)
