@@ -256,3 +256,38 @@ strace: attach: ptrace(PTRACE_SEIZE, 280058): Operation not permitted
 ura81os   280058  117  4.6 17517200480 24494736 ? Dl  00:36 291:14 python
 ''',
 )
+
+# ---------------------------------------------------------------- NCAR Derecho distributed-PyTorch guide, HPC operations page (2)
+
+DOPS_SOURCE = 'https://github.com/negin513/distributed-pytorch-hpc/blob/9f66558c2ad8bb8363f6ab7c97cf904458ad1c5b/docs/guide/12_hpc_operations.md'
+DOPS_SITE = 'the "HPC operations" chapter of the same NCAR Derecho guide (docs/guide/12_hpc_operations.md), "Debugging distributed jobs - Step 1: Check the basics", a table of symptom, likely cause and fix; its multi-node launch is `mpiexec -n $NNODES --ppn 1 torchrun --nnodes=$NNODES --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=$HEAD_ADDR:29500 train.py`'
+
+case(
+    id='derechoops-rendezvous-port-held-by-old-job-address-already-in-use',
+    kind='script',
+    source=DOPS_SOURCE,
+    thread_site=DOPS_SITE + '; row `RuntimeError: address already in use` - likely cause: port conflict - fix: "Change port or wait for old job to end" (the guide\'s troubleshooting page gives `export MASTER_PORT=29501` for the same error)',
+    what='the rendezvous port fixed in the launch line is still held by an earlier job on the head node; the first fix the guide gives is another port in the job script (the second, waiting for the old job to end, needs no change), so labelled script; the line is the table\'s own error text (the capitalised `RuntimeError: Address already in use` is in other sets; this spelling is not); ' + DER_MAP + '; assumed shape - the guide\'s mpiexec + torchrun job with the fixed port 29400 of the base script',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    replace=[['#PBS -q debug-scaling', '#PBS -q prod']],
+    log='''
+RuntimeError: address already in use
+''',
+    expect={'families': ['rendezvous', 'launcher', 'network'], 'fix': r'(?m)^\+.*(MASTER_PORT=\$?\(?\S*|rdzv[_-]endpoint[= ]\S*:)(?!29400\b)[\w$({]'},
+)
+
+case(
+    id='derechoops-more-workers-than-gpus-on-node-invalid-device-ordinal',
+    kind='script',
+    source=DOPS_SOURCE,
+    thread_site=DOPS_SITE + '; row `CUDA error: invalid device ordinal` - likely cause: wrong GPU count - fix: check CUDA_VISIBLE_DEVICES',
+    what='the job starts more workers on a node than the node has GPUs (or hides some of them), so a rank asks for a GPU index that does not exist; the fix is the GPU count on the launch line or the visible-device setting in the job script, so labelled script - a documentation cure, not one job\'s rerun; the line is the table\'s own error text (longer lines with a `RuntimeError: ` prefix are in other sets; this bare line is not); ' + DER_MAP + '; assumed shape - the guide\'s mpiexec + torchrun job written for 8-GPU nodes (`--nproc_per_node=8`) on 4-GPU nodes',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    replace=[['#PBS -q debug-scaling', '#PBS -q prod'], ['--nproc_per_node=4', '--nproc_per_node=8']],
+    log='''
+CUDA error: invalid device ordinal
+''',
+    expect={'families': ['devices', 'launcher', 'resources'], 'fix': r'(?m)^\+.*(--nproc[_-]per[_-]node[= ](4|\$\S+|gpu)\b|CUDA_VISIBLE_DEVICES=0,1,2,3)'},
+)
