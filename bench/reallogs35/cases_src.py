@@ -277,17 +277,3 @@ RuntimeError: address already in use
     expect={'families': ['rendezvous', 'launcher', 'network'], 'fix': r'(?m)^\+.*(MASTER_PORT=\$?\(?\S*|rdzv[_-]endpoint[= ]\S*:)(?!29400\b)[\w$({]'},
 )
 
-case(
-    id='derechoops-more-workers-than-gpus-on-node-invalid-device-ordinal',
-    kind='script',
-    source=DOPS_SOURCE,
-    thread_site=DOPS_SITE + '; row `CUDA error: invalid device ordinal` - likely cause: wrong GPU count - fix: check CUDA_VISIBLE_DEVICES',
-    what='the job starts more workers on a node than the node has GPUs (or hides some of them), so a rank asks for a GPU index that does not exist; the fix is the GPU count on the launch line or the visible-device setting in the job script, so labelled script - a documentation cure, not one job\'s rerun; the line is the table\'s own error text (longer lines with a `RuntimeError: ` prefix are in other sets; this bare line is not); ' + DER_MAP + '; assumed shape - the guide\'s mpiexec + torchrun job written for 8-GPU nodes (`--nproc_per_node=8`) on 4-GPU nodes',
-    cluster='polaris',
-    script='pbs_polaris_torchrun.sh',
-    replace=[['#PBS -q debug-scaling', '#PBS -q prod'], ['--nproc_per_node=4', '--nproc_per_node=8']],
-    log='''
-CUDA error: invalid device ordinal
-''',
-    expect={'families': ['devices', 'launcher', 'resources'], 'fix': r'(?m)^\+.*(--nproc[_-]per[_-]node[= ](4|\$\S+|gpu)\b|CUDA_VISIBLE_DEVICES=0,1,2,3)'},
-)
