@@ -285,7 +285,7 @@ case(
     kind='not_script',
     source='https://github.com/sparticlesteve/pytorch-nccl-hang/blob/02be1b402d4943afaaaf749bc6129811dc9c5dc9/slurm-8384637.out',
     thread_site='a NERSC staff member\'s public reproducer "Simple PyTorch reproducer of the NCCL SS11 hangs" (example provided by NVIDIA; README: "Example output in slurm-8384637.out showing hanging on trial 14 during the first step of training"): an 8-node Perlmutter job runs 100 trials of a small data-parallel NCCL training, each under srun; trials 1-13 complete all 10 steps, trial 14 stops after every rank printed step 1/10 and the job is cancelled at its time limit; the job\'s first line is NERSC\'s notice that this NCCL build with the OFI plugin is experimental',
-    what='DOUBTFUL - the resolution is not shown; the repository exists to reproduce an intermittent NCCL hang on the Slingshot-11 fabric with the experimental NCCL/OFI-plugin build, for NVIDIA and NERSC - a library/fabric defect, not the job script (the same script completed 13 trials before), so not_script; a longer time limit would only delay the cancel, so it is no fix; the lines are the job output\'s own first line, the trial-14 lines and the final Slurm lines (31 of the 32 step-1 lines cut); ran on Perlmutter; assumed shape - the reproducer\'s 8-node job, 4 ranks a node, one srun per trial',
+    what='DOUBTFUL - the resolution is not shown; the repository exists to reproduce an intermittent NCCL hang on the Slingshot-11 fabric with the experimental NCCL/OFI-plugin build, for NVIDIA and NERSC - a library/fabric defect, not the job script (the same script completed 13 trials before), so not_script; a longer time limit would only delay the cancel, so it is no fix; the lines are the job output\'s own first line, the trial-14 lines and the final Slurm lines (31 of the 32 step-1 lines cut; srun\'s `Job step aborted: Waiting up to 32 seconds` line is in other sets and was left out); ran on Perlmutter; assumed shape - the reproducer\'s 8-node job, 4 ranks a node, one srun per trial',
     cluster='perlmutter',
     script='perlmutter_srun_gpu.sh',
     replace=[['#SBATCH -N 1', '#SBATCH -N 8'], ['#SBATCH -t 02:00:00', '#SBATCH -t 01:00:00'], ['module load pytorch/2.3.1', 'module load pytorch/2.0.1'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'for i in $(seq 1 100); do\n    echo "trial $i..."\n    srun -l -u python simple_pyt.py\ndone']],
@@ -295,6 +295,5 @@ trial 14...
 20: RANK 20: running step 1/10
  0: slurmstepd: error: *** STEP 8384637.13 ON nid001044 CANCELLED AT 2023-05-02T03:58:46 DUE TO TIME LIMIT ***
 slurmstepd: error: *** JOB 8384637 ON nid001044 CANCELLED AT 2023-05-02T03:58:46 DUE TO TIME LIMIT ***
-srun: Job step aborted: Waiting up to 32 seconds for job step to finish.
 ''',
 )
