@@ -21,7 +21,7 @@ case(
     log='''
 NCCL WARN Error: network AWS Libfabric not found
 ''',
-    expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*\bLD_PRELOAD=\S*libnccl-net'},
+    expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*LD_PRELOAD=\S*libnccl-net'},
 )
 
 case(
