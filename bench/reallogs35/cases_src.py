@@ -297,3 +297,39 @@ trial 14...
 slurmstepd: error: *** JOB 8384637 ON nid001044 CANCELLED AT 2023-05-02T03:58:46 DUE TO TIME LIMIT ***
 ''',
 )
+
+# ---------------------------------------------------------------- a speech-text retrieval project's benchmark runbook (DeepSpeed launcher) (2)
+
+CSR_SOURCE = 'find_string:26618719519'
+CSR_SITE = 'a speech-text retrieval project\'s benchmark runbook (DeepSpeed training of wav2vec2/BERT encoders, `deepspeed --hostfile /etc/deepspeed/hostfile --launcher pdsh train.py ...` on a platform\'s multi-node GPU jobs, single-node sweeps on 2-4 GPUs), section "6. Troubleshooting", each item given as the error, root cause and action'
+CSR_MAP = 'not one of the ten sites - a training platform that starts DeepSpeed-launcher jobs from one master command - so mapped by launcher to DeltaAI as a 2-node DeepSpeed-launcher Slurm job'
+CSR_JOB = [['#SBATCH --nodes=2', '#SBATCH --nodes=2\n#SBATCH --partition=ghx4'], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --hostfile hostfile --launcher pdsh train.py +experiment=limit_longest_1-3_stage1_bf16 deepspeed_config_yaml.zero_optimization.stage=0']]
+
+case(
+    id='csrrunbook-deepspeed-not-on-path-training-env-not-activated',
+    kind='script',
+    source=CSR_SOURCE,
+    thread_site=CSR_SITE + '; 6.5 `deepspeed: No such file or directory` - root cause: `deepspeed` not in the current shell path; action: set `CONDA_ENV=csref_2` (or your training env) and rerun without changing the benchmark configs',
+    what='the job\'s shell never activates the Python environment that holds DeepSpeed, so the launcher command is not found; the fix is the environment activation in the job script (the runbook\'s wrapper does it through CONDA_ENV), so labelled script; the line is the runbook\'s own error text; ' + CSR_MAP + '; assumed shape - a job script that builds the hostfile and calls `deepspeed` with no `conda activate`/`source .../activate` line',
+    cluster='deltaai',
+    script='deepspeed_hostfile.sh',
+    replace=CSR_JOB,
+    log='''
+deepspeed: No such file or directory
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(conda\s+activate\s+\S+|source\s+\S*activate\b|CONDA_ENV=\S+|module\s+load\s+\S+)'},
+)
+
+case(
+    id='csrrunbook-deepspeed-fused-adam-jit-build-needs-ninja-missing-in-image',
+    kind='not_script',
+    source=CSR_SOURCE,
+    thread_site=CSR_SITE + '; 6.9 `Unable to JIT load the fused_adam op due to ninja not being installed` - root cause: DeepSpeed\'s Adam path uses FusedAdam by default, which needs a JIT extension build, which needs ninja; action: rebuild the image with `ninja-build` and `build-essential`, and add a startup check (`command -v ninja >/dev/null || { echo "[FATAL] ninja missing"; exit 2; }`)',
+    what='the software image lacks the build tool DeepSpeed needs to compile its fused optimizer at start-up; the fix is rebuilding the software environment (the added check only fails faster), nothing the job script\'s directives, launch line or exports can supply, so not_script (as earlier sets label a package missing from the environment); the line is the runbook\'s own error text; ' + CSR_MAP + '; assumed shape - the same DeepSpeed-launcher job with the environment activated',
+    cluster='deltaai',
+    script='deepspeed_hostfile.sh',
+    replace=[CSR_JOB[0], ['scontrol show hostnames', 'source $PROJECT/venvs/csref/bin/activate\nscontrol show hostnames'], CSR_JOB[1]],
+    log='''
+Unable to JIT load the fused_adam op due to ninja not being installed
+''',
+)
