@@ -333,3 +333,19 @@ case(
 Unable to JIT load the fused_adam op due to ninja not being installed
 ''',
 )
+
+# ---------------------------------------------------------------- TU Delft DAIC cluster documentation, job-resources FAQ (1)
+
+case(
+    id='daicfaq-job-pending-group-qos-cpu-limit-not-an-error-waits',
+    kind='not_script',
+    source='https://github.com/DAIC-tud/docs/blob/39017b5def2dd495472fe996038fc4e397c5b135/content/en/support/FAQs/job_resources.md',
+    thread_site='the TU Delft DAIC cluster documentation (Slurm), FAQ "Job resources questions" - "Scheduler problems": `Job pending with reason "QOSGrpCpuLimit"` - each QoS limits the total number of CPUs in use by the running jobs of the whole group of users; when that limit is hit no new jobs in the QoS start and they stay pending with this reason; "This is not an error; when running jobs finish, the highest priority pending job will be started automatically"',
+    what='the job is correct and waits for the group\'s shared CPU quota of its QoS to free up; the documentation says it is not an error and nothing needs to change, so not_script (a proposed change to the job script would be invented); the line is the FAQ\'s own pending reason; not one of the ten sites - a university Slurm cluster - so mapped by scheduler family to Stampede3 as a one-node CPU job; assumed shape - a single-task multithreaded Python job under srun',
+    cluster='stampede3',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=1\n#SBATCH -p skx'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export NUMBA_NUM_THREADS="$SLURM_CPUS_PER_TASK"\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python script.py']],
+    log='''
+QOSGrpCpuLimit
+''',
+)
