@@ -73,3 +73,73 @@ __path__: ['/home/<user>/wandb']
 ''',
     expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+\s*cd\s+\S+'},
 )
+
+# ---------------------------------------------------------------- Leonardo RL job script comment (1)
+
+case(
+    id='leonardorl-checkpoints-on-over-quota-scratch-fast-errno-122-move-to-work',
+    kind='script',
+    source='find_string:55806614737',
+    thread_site='a user\'s Slurm job script for GRPO reinforcement-learning runs on CINECA Leonardo (boost_usr_prod, 1 node x 4 A100-64GB, singularity exec of a SkyRL sandbox) whose comment records the failure and the fix: "write ckpts to $WORK, not $SF. The scratch-fast quota ... is over 1T (was 370% / 3.7T, blown by the 3.4T stale grid_ckpts HPO sweep) -> the first save_steps write ... hit `OSError [Errno 122] Disk quota exceeded` and FAILED all 12 cells. $WORK has 88T free. Location-only change"; the fix is `export CKPT_DIR=$WORK/rl_ckpts/$RUN_NAME`',
+    what='the job writes its checkpoints to a file system whose project quota is exhausted; the fix the script\'s author made and recorded is the checkpoint path in the job script (CKPT_DIR on $WORK), so labelled script; the line is the comment\'s own quoted error (written without the colon after OSError); not one of the ten sites - CINECA Leonardo Booster is a Slurm cluster with 4 A100 GPUs a node - so mapped by scheduler and node family to Perlmutter; assumed shape - the job as it was before the fix, CKPT_DIR on the scratch-fast area, one srun task running the container',
+    cluster='perlmutter',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_PORT=12802\n', 'export MASTER_PORT=12802\nWORK=/leonardo_work/AIFAC_5C0_290/bfeuer00\nSF=/leonardo_scratch/fast/AIFAC_5C0_290/bfeuer00\nexport CKPT_DIR=$SF/grid_ckpts/$RUN_NAME\nmkdir -p "$CKPT_DIR"\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun singularity exec --nv --bind /leonardo_work,/leonardo_scratch "$SF/marinskyrl_sandbox" \\\n    bash run_delphi_math_rl.sh trainer.ckpt_path="$CKPT_DIR" trainer.export_path="$CKPT_DIR/exports"']],
+    log='''
+OSError [Errno 122] Disk quota exceeded
+''',
+    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^\+.*\bCKPT_DIR=(?!\$SF\b|\$\{SF\})\S+|^\+.*trainer\.ckpt_path=(?!"?\$CKPT_DIR)\S+'},
+)
+
+# ---------------------------------------------------------------- streaming-VQA cluster run-book (1)
+
+case(
+    id='vqarunbook-export-none-user-env-retrieval-failed-requeued-held',
+    kind='script',
+    source='find_string:53935212427',
+    thread_site='a project run-book (streaming video QA evaluation on a university Slurm cluster with RTX A6000 GPU nodes, partition gpunodes, typed `--gres=gpu:rtx_a6000:1`), section "Common Issues and Fixes": "`user env retrieval failed requeued held` - Symptom: SLURM jobs go into HELD state immediately after submission. Cause: Submitting with `--export=NONE` or `--export=ONLY_SPECIFIC_VAR=...` prevents SLURM\'s prologue from setting up the user environment. Fix: Do not use `--export=NONE`. The default (`--export=ALL`) works. Hardcode any env vars that need to be set (like `HF_HOME`) directly inside the job script"',
+    what='the job asks Slurm not to export the environment, and the site\'s prologue then cannot set up the user environment, so every job is requeued and held; the fix the run-book gives is a job-script directive (drop `--export=NONE`, set the variables inside the script), so labelled script; the line is the run-book\'s quoted state reason; not one of the ten sites - a university Slurm cluster that requires a typed GPU request - so mapped by scheduler family to Bridges-2 (whose GPU partitions also take a typed GPU count); assumed shape - a one-GPU evaluation job with `#SBATCH --export=NONE`',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --export=NONE'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=v100-32:1\n#SBATCH -p GPU-shared'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -m streaming.ReKV.run_eval --dataset rvs_ego --method rekv --retrieve-size 64 --n-local 15000']],
+    log='''
+user env retrieval failed requeued held
+''',
+    expect={'families': ['scheduler', 'environment'], 'fix': r'(?m)^-\s*#SBATCH\s+--export=NONE|^\+\s*#SBATCH\s+--export=ALL'},
+)
+
+# ---------------------------------------------------------------- Bonn Bender troubleshooting guide (2)
+
+BENDER_SOURCE = 'find_string:54153067322'
+BENDER_SITE = 'a project\'s troubleshooting guide ("Common errors encountered during development on the University of Bonn Bender HPC cluster", Slurm with A40/A100 GPU partitions, EasyBuild modules Python/3.12.3 and CUDA/12.4.0, a venv sourced by setup_env.sh, jobs `python scripts/01_extract.py --config configs/...yaml`), each entry given as symptom, root cause and fix'
+BENDER_MAP = 'not one of the ten sites - a university Slurm cluster whose GPU partitions include A40 nodes - so mapped by scheduler and GPU family to Delta (Slurm, A40 partitions)'
+BENDER_SCRIPT = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source ~/NLP_Lab/setup_env.sh\ncd ~/NLP_Lab\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python scripts/01_extract.py --config configs/exp_qwen35_4b_pymupdf.yaml']]
+
+case(
+    id='bendertrouble-job-lands-on-older-cpu-node-illegal-instruction-pin-partition',
+    kind='script',
+    source=BENDER_SOURCE,
+    thread_site=BENDER_SITE + '; 2.2 "Illegal instruction (core dumped)": even `tput cols` crashes, the job dies immediately; root cause: CPU instruction set mismatch - the compute node has an older CPU than the one the Python/venv was compiled for, common when the job lands on a different partition\'s node type; fix: force a partition known to work (`#SBATCH --partition=A40short`), do not use partitions with mixed or older node types',
+    what='the job script names no partition, so the job can land on older nodes whose CPUs lack instructions the environment was built for; the guide\'s fix is a job-script directive (the partition), so labelled script; the line is the guide\'s quoted symptom; ' + BENDER_MAP + '; assumed shape - the guide\'s job script (setup_env.sh sourced, one GPU) without a partition directive; any directive that pins the job to the node type the environment was built on (a partition or a constraint) is a right fix',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=BENDER_SCRIPT,
+    log='''
+Illegal instruction (core dumped)
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--partition[= ]|-p\s+|--constraint[= ]|-C\s+)\S+'},
+)
+
+case(
+    id='bendertrouble-experiment-config-never-pushed-to-cluster-file-not-found',
+    kind='not_script',
+    source=BENDER_SOURCE,
+    thread_site=BENDER_SITE + '; 3.4 "Config file not found on cluster": `FileNotFoundError: Config file not found: configs/exp_qwen35_4b_pymupdf.yaml`; root cause: the config file was created locally but never pushed to the cluster via git; fix: git add/commit/push on the laptop, git pull on the cluster, check `ls configs/`',
+    what='the job names the right file relative to the right directory; the file is simply not on the cluster yet because the user never synchronised it, so the cure is copying the user\'s own file there, not a change to the job script (no path on the launch line would find a file that does not exist) - labelled not_script (the user\'s files); the line is the guide\'s quoted error; ' + BENDER_MAP + '; assumed shape - the guide\'s job script, one GPU, on a GPU partition',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=BENDER_SCRIPT + [['#SBATCH --time=02:00:00', '#SBATCH --time=02:00:00\n#SBATCH --partition=gpuA40x4']],
+    log='''
+FileNotFoundError: Config file not found: configs/exp_qwen35_4b_pymupdf.yaml
+''',
+)
