@@ -143,3 +143,40 @@ case(
 FileNotFoundError: Config file not found: configs/exp_qwen35_4b_pymupdf.yaml
 ''',
 )
+
+# ---------------------------------------------------------------- GRPO (Omni) launcher comments (2)
+
+GRPO_SOURCE = 'find_string:70937101297'
+GRPO_SITE = 'a user\'s Slurm launcher for GRPO training of a 30B vision-language model with TRL on one 8-GPU node (GPU 0 a reward server, GPU 1 a `trl.scripts.vllm_serve` generation server, GPUs 2-7 six training processes under `accelerate launch --config_file accelerate_omni_plan_a.yaml` - TRL\'s multi_gpu.yaml, no DeepSpeed), whose comments record each failure met on that cluster and the line added for it'
+GRPO_MAP = 'not one of the ten sites - a Slurm cluster with 8 x 80 GB GPU nodes - so mapped by scheduler family to Delta (Slurm, 8-GPU A100 nodes)'
+GRPO_SCRIPT = [['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=8\n#SBATCH --cpus-per-task=96'], ['#SBATCH --time=08:00:00', '#SBATCH --time=02:00:00\nsource $HOME/scratch/miniconda3/etc/profile.d/conda.sh\nexport HF_HOME=$HOME/scratch/cache/hf_cache']]
+
+case(
+    id='grpoomni-accelerate-peft-check-imports-deepspeed-cuda-home-missing',
+    kind='script',
+    source=GRPO_SOURCE,
+    thread_site=GRPO_SITE + '; "CUDA_HOME, and it is not optional even though nothing here compiles a kernel. `accelerate.utils.is_peft_model` -> `extract_model_from_parallel` does `from deepspeed import DeepSpeedEngine` whenever deepspeed is INSTALLED, and importing deepspeed probes every op builder, which needs a toolkit. So a run that uses no deepspeed at all -- this one: multi_gpu.yaml, no ZeRO -- still dies at the peft check with \\"CUDA_HOME does not exist, unable to compile CUDA op(s)\\""; the fix is `source "$REPO/setup_cuda_home.sh"` (it sets CUDA_HOME to a toolkit and re-asserts the env\'s bin on PATH) before `accelerate launch`',
+    what='the training environment has no CUDA toolkit on the job\'s environment, and an installed DeepSpeed insists on one at import; the fix the launcher applies is in the job script (set CUDA_HOME / load a CUDA toolkit before `accelerate launch`), so labelled script; the line is the comment\'s own quoted error (without the exception class, as written); ' + GRPO_MAP + '; assumed shape - the launcher\'s training step without its setup_cuda_home.sh line (the reward and generation servers left out)',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=GRPO_SCRIPT + [['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'conda activate nemotron\nCUDA_VISIBLE_DEVICES=2,3,4,5,6,7 accelerate launch --config_file accelerate_omni_plan_a.yaml \\\n    --num_processes 6 --main_process_port 29611 \\\n    examples/scripts/grpo_vlm_qwen3.py --use_peft --lora_r 16 --lora_alpha 32 \\\n    --use_vllm --vllm_mode server --vllm_server_host 127.0.0.1 --vllm_server_port 8000']],
+    log='''
+CUDA_HOME does not exist, unable to compile CUDA op(s)
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(\bCUDA_HOME=\S+|setup_cuda_home|module\s+load\s+\S*cuda)'},
+)
+
+case(
+    id='grpoomni-vllm-enginecore-child-hangs-waiting-for-core-engine-in-process',
+    kind='script',
+    source=GRPO_SOURCE,
+    thread_site=GRPO_SITE + '; "TWO THINGS THAT ARE NOT OPTIONAL ON THIS CLUSTER ... VLLM_ENABLE_V1_MULTIPROCESSING=0 runs the engine in the worker process instead of spawning an EngineCore child. That child HANGS here: it gets as far as the worker\'s memory snapshot and then sits in a futex with 43 sleeping threads, while the parent prints \\"Waiting for 1 local core engine proc(s) to start\\" forever. In-process it loads normally." - the fix is `export VLLM_ENABLE_V1_MULTIPROCESSING=0` in the server\'s environment in the launcher',
+    what='on that cluster vLLM\'s separate engine process never finishes starting; the launcher\'s fix is one exported variable in the job script (run the engine in-process), so labelled script although the hang\'s root cause was not found; the line is the comment\'s own quoted message; ' + GRPO_MAP + '; assumed shape - the launcher\'s generation-server step as it was before the export, the server started in the background on GPU 1 and polled for health',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=GRPO_SCRIPT + [['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'conda activate nemotron_vllm\nCUDA_VISIBLE_DEVICES=1 python -m trl.scripts.vllm_serve --model nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16 \\\n    --host 127.0.0.1 --port 8000 --tensor_parallel_size 1 --gpu_memory_utilization 0.90 \\\n    --dtype bfloat16 --max_model_len 4096 --max_num_seqs 64 --trust_remote_code True > logs/vllm.log 2>&1 &\nuntil curl -sf http://127.0.0.1:8000/health/ >/dev/null; do sleep 5; done\nconda activate nemotron\nCUDA_VISIBLE_DEVICES=2,3,4,5,6,7 accelerate launch --config_file accelerate_omni_plan_a.yaml \\\n    --num_processes 6 examples/scripts/grpo_vlm_qwen3.py --use_vllm --vllm_mode server']],
+    log='''
+Waiting for 1 local core engine proc(s) to start
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*\bVLLM_ENABLE_V1_MULTIPROCESSING=0\b'},
+)
