@@ -116,18 +116,19 @@ BENDER_MAP = 'not one of the ten sites - a university Slurm cluster whose GPU pa
 BENDER_SCRIPT = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source ~/NLP_Lab/setup_env.sh\ncd ~/NLP_Lab\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python scripts/01_extract.py --config configs/exp_qwen35_4b_pymupdf.yaml']]
 
 case(
-    id='bendertrouble-job-lands-on-older-cpu-node-illegal-instruction-pin-partition',
+    id='bendertrouble-python-module-not-loaded-venv-libpython-shared-object-missing',
     kind='script',
     source=BENDER_SOURCE,
-    thread_site=BENDER_SITE + '; 2.2 "Illegal instruction (core dumped)": even `tput cols` crashes, the job dies immediately; root cause: CPU instruction set mismatch - the compute node has an older CPU than the one the Python/venv was compiled for, common when the job lands on a different partition\'s node type; fix: force a partition known to work (`#SBATCH --partition=A40short`), do not use partitions with mixed or older node types',
-    what='the job script names no partition, so the job can land on older nodes whose CPUs lack instructions the environment was built for; the guide\'s fix is a job-script directive (the partition), so labelled script; the line is the guide\'s quoted symptom; ' + BENDER_MAP + '; assumed shape - the guide\'s job script (setup_env.sh sourced, one GPU) without a partition directive; any directive that pins the job to the node type the environment was built on (a partition or a constraint) is a right fix',
+    thread_site=BENDER_SITE + '; 1.1 "`libpython3.12.so.1.0: cannot open shared object file`": root cause - the Python module is not loaded in the current shell; the venv\'s Python binary is dynamically linked against libpython from the module, so without the module the shared library cannot be found; fix: `module load Python/3.12.3` then `source ~/nlp_lab/bin/activate`; 2.1 (jobs failing at once): the job script\'s setup_env.sh must load Python/3.12.3 and CUDA/12.4.0 and activate the venv, in that order, before python runs',
+    what='the job activates a venv built on the module Python without loading that module first, so the interpreter cannot find its own library; the guide\'s fix is the module load before the venv activation in the job\'s set-up (entry 2.1 puts it in the job script\'s setup_env.sh), so labelled script; the two lines are the guide\'s quoted error, split where the guide splits it; entry 2.2 of the same guide (`Illegal instruction (core dumped)`, fixed by a partition) was not used because its only line is a signature line of templates/failures/s20_notscript.yaml; ' + BENDER_MAP + '; assumed shape - the guide\'s job script with the venv activated directly and no module loads',
     cluster='delta',
     script='srun_python.sh',
-    replace=BENDER_SCRIPT,
+    replace=BENDER_SCRIPT[:2] + [['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source ~/nlp_lab/bin/activate\ncd ~/NLP_Lab\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python scripts/01_extract.py --config configs/exp_qwen35_4b_pymupdf.yaml'], ['#SBATCH --time=02:00:00', '#SBATCH --time=02:00:00\n#SBATCH --partition=gpuA40x4']],
     log='''
-Illegal instruction (core dumped)
+python: error while loading shared libraries: libpython3.12.so.1.0:
+cannot open shared object file: No such file or directory
 ''',
-    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--partition[= ]|-p\s+|--constraint[= ]|-C\s+)\S+'},
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*(module\s+load\s+\S*[Pp]ython|ml\s+\S*[Pp]ython|source\s+\S*setup_env\.sh)'},
 )
 
 case(
@@ -179,4 +180,24 @@ case(
 Waiting for 1 local core engine proc(s) to start
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+.*\bVLLM_ENABLE_V1_MULTIPROCESSING=0\b'},
+)
+
+# ---------------------------------------------------------------- NVIDIA LLM-benchmarking recipe README, FAQ (1)
+
+case(
+    id='llmbnemotron340b-gb200-tp-comm-overlap-watchdog-allreduce-timeout',
+    kind='script',
+    source='find_string:55377080114',
+    thread_site='the README of an NVIDIA LLM-benchmarking recipe (pretraining Nemotron4-340B with NeMo, submitted as Slurm jobs through `llmb-run submit -w pretrain_nemotron4-340b --dtype <precision> --scale <GPUs>`, H100/GB200/B200 clusters), FAQ "Failure detected by watchdog": "For GB200 you may see the following error message" (the four quoted lines); "To fix, try running with TP_COMM_OVERLAP disabled like so: `TP_COMM_OVERLAP=False llmb-run submit -w pretrain_nemotron4-340b --dtype bf16 --scale 256`"',
+    what='the recipe\'s own FAQ gives the cure as one environment setting of the submission (tensor-parallel communication overlap off), which the job script carries, so labelled script - a documentation cure, not one job\'s verified rerun; the lines are the FAQ\'s quoted block; not one of the ten sites - an NVIDIA GB200 Slurm cluster running the NeMo container through pyxis - so mapped by scheduler and GPU family (Slurm, Grace-Hopper superchips, pyxis containers) to DeltaAI; assumed shape - the generated job for 256 GPUs: srun with the NeMo container, one task per GPU, TP_COMM_OVERLAP left at its default (on)',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=64'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=4'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/nemo:25.04\nexport TP_COMM_OVERLAP=True'], ['--container-mounts="$PWD":/workspace python /workspace/train.py', '--container-mounts="$PWD":/workspace python /workspace/pretrain_nemotron4_340b.py --dtype bf16 --scale 256']],
+    log='''
+[rank368]:[E808 04:21:41.160918398 ProcessGroupNCCL.cpp:655] [Rank 368] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600001 milliseconds before timing out.
+[rank368]:[E808 04:21:41.161005534 ProcessGroupNCCL.cpp:2299] [PG ID 0 PG GUID 0(default_pg) Rank 368]  failure detected by watchdog at work sequence id: 5 PG status: last enqueued work: 5, last completed work: 4
+[rank368]:[E808 04:21:41.161011710 ProcessGroupNCCL.cpp:693] Stack trace of the failed collective not found, potentially because FlightRecorder is disabled. You can enable it by setting TORCH_NCCL_TRACE_BUFFER_SIZE to a non-zero value.
+[rank368]:[E808 04:21:41.161045406 ProcessGroupNCCL.cpp:2147] [PG ID 0 PG GUID 0(default_pg) Rank 368] First PG on this rank to signal dumping.
+''',
+    expect={'families': ['environment'], 'fix': r'(?mi)^\+.*\bTP_COMM_OVERLAP=(False|0|no)\b|^\+.*tp_comm_overlap[= ](False|false)'},
 )
