@@ -404,3 +404,39 @@ FileNotFoundError: [Errno 2] No such file or directory: '/work/11095/jwan4/Pangu
 ''',
     expect={'families': ['filesystem'], 'fix': r'(?m)^\+.*--yaml_config[= ](?!config/stampede/)\S+\.ya?ml\b|^\+\s*cd\s+/work2/'},
 )
+
+# ---------------------------------------------------------------- Vision Mamba detection failure-fix note, Alliance Fir (2)
+
+VIMDET_SOURCE = 'find_string:23608952352'
+VIMDET_SITE = 'a project\'s failure-fix note ("Vision Mamba Detection: Training Failure Fixes", MS-COCO Cascade Mask R-CNN with a Vision Mamba backbone, detectron2 lazy configs, one config per discretization method, logs from "CC-Fir HPC runs"), a table of each method\'s failure and root cause, then the fix applied for each'
+VIMDET_MAP = 'not one of the ten sites - the Alliance (Compute Canada) Fir cluster, Slurm with 4-GPU nodes - so mapped by scheduler and node shape to Delta'
+VIMDET_SCRIPT = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32']]
+
+case(
+    id='vimdetfir-foh-detection-100-epochs-job-cancelled-time-limit',
+    kind='script',
+    source=VIMDET_SOURCE,
+    thread_site=VIMDET_SITE + '; FOH: "JOB CANCELLED DUE TO TIME LIMIT" - "SLURM job exceeded allocated time"; section 3 "FOH Time Limit (User Action Required)": the quoted cancellation line; "Fix: Increase the SLURM `--time` allocation in your job submission script for FOH detection training. Detection with 100 epochs typically needs 24-48+ hours" (example `#SBATCH --time=48:00:00`)',
+    what='the training needs longer than the job asked for; the note\'s fix is the time request in the job script, so labelled script; the line is the note\'s quoted cancellation (as the note writes it, without the slurmstepd prefix); ' + VIMDET_MAP + '; assumed shape - one node, one detectron2 launcher process spawning 4 GPU workers, the FOH config, `--time=24:00:00`',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=VIMDET_SCRIPT + [['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python det/tools/lazyconfig_train_net.py --num-gpus 4 \\\n    --config-file det/projects/ViTDet/configs/COCO/cascade_mask_rcnn_vimdet_t_100ep_adj1_foh.py']],
+    log='''
+JOB 21348504 ON fc10401 CANCELLED AT 2026-01-30T22:46:54 DUE TO TIME LIMIT
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--time[= ]|-t\s+)(?!24:00:00)\S+'},
+)
+
+case(
+    id='vimdetfir-shapely2-crop-intersection-geometrycollection-not-iterable',
+    kind='not_script',
+    source=VIMDET_SOURCE,
+    thread_site=VIMDET_SITE + '; Bilinear and Highorder: `TypeError: \'GeometryCollection\' object is not iterable` - "Shapely 2.0 + fvcore CropTransform incompatibility": fvcore\'s `CropTransform.apply_polygons` iterates the result of `polygon.intersection(crop_box)`, which can be a GeometryCollection, and in Shapely 2.0+ that must be read through `.geoms`; fix: a monkey-patch of `CropTransform.apply_polygons` in det/detectron2/data/detection_utils.py',
+    what='two libraries of the training environment disagree (fvcore still iterates a Shapely geometry that Shapely 2 no longer makes iterable), so the data augmentation fails on some crops; the fix is a code patch to the data pipeline (or a Shapely/fvcore version pair that agree), not a line of the job script - labelled not_script (a library incompatibility); the line is the note\'s quoted error; ' + VIMDET_MAP + '; assumed shape - the same one-node detectron2 job with the bilinear config',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=VIMDET_SCRIPT + [['#SBATCH --time=02:00:00', '#SBATCH --time=48:00:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python det/tools/lazyconfig_train_net.py --num-gpus 4 \\\n    --config-file det/projects/ViTDet/configs/COCO/cascade_mask_rcnn_vimdet_t_100ep_adj1_bilinear.py']],
+    log='''
+TypeError: 'GeometryCollection' object is not iterable
+''',
+)
