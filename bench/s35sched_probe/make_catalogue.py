@@ -160,7 +160,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
      "sbatch: error: Batch job submission failed: Multiple partition job request not supported "
      "when a partition is set in the association\n", ERRNO + ":743", SLURM,
      {"directives": ["#SBATCH --partition=gpuA100x4,gpuA100x4-preempt"]},
-     r"(?m)^\+#SBATCH (?:-p|--partition)[ =]gpuA100x4$"),
+     "ask"),
     # ---- PBS Pro / OpenPBS job comments on Polaris ----
     ("pbs-notrun-insufficient-ngpus", WAIT,
      pbs("Not Running: Insufficient amount of resource: ngpus (R: 8 A: 0 T: 2240)"),
