@@ -111,7 +111,8 @@ def test_partition_node_limit_within_the_partition_is_not_fixed() -> None:
     ("InvalidQOS", "qos"), ("QOSNotAllowed", "qos"),
 ])
 def test_account_and_qos_reasons_ask(reason: str, need: str) -> None:
-    script = SLURM.replace("#SBATCH -N 2", "#SBATCH -N 2\n#SBATCH --qos=long\n#SBATCH -A abc-delta-cpu")
+    script = SLURM.replace("#SBATCH -N 2",
+                           "#SBATCH -N 2\n#SBATCH --qos=long\n#SBATCH -A abc-delta-cpu")
     data, _ = _first(script, _row(reason))
     assert data["proposed"] is None and data["verdict"] == "ask"
     assert need in data["question"]["needs"]

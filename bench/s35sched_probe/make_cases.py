@@ -1,11 +1,23 @@
-import hashlib, yaml
+"""Writes bench/s35sched_probe/cases.yaml (the probe's 9 real excerpts); the file header is read
+from stdin: python make_cases.py < header.txt > cases.yaml."""
+# ruff: noqa: E501
+import hashlib
+import sys
+
+import yaml
+
 C = []
+
+
 def add(id, kind, source, thread_site, what, cluster, script, log, expect, directives=None, replace=None):
     d = {"id": id, "split": "tune" if int(hashlib.sha256(id.encode()).hexdigest(), 16) % 2 == 0 else "heldout",
          "kind": kind, "source": source, "thread_site": thread_site, "what": what, "cluster": cluster, "script": script}
-    if directives: d["directives"] = directives
-    if replace: d["replace"] = replace
-    d["log"] = log; d["expect"] = expect
+    if directives:
+        d["directives"] = directives
+    if replace:
+        d["replace"] = replace
+    d["log"] = log
+    d["expect"] = expect
     C.append(d)
 
 add("isciii-srun-more-time-partitiontimelimit", "script", "find_string:21594013564",
@@ -67,5 +79,5 @@ add("spock-srun-queued-then-libibmad-missing", "not_script", "find_string:256014
     "delta", "srun_torchrun.sh",
     "[kaig@ln-0001 build]$ srun ./mpi-hello\nsrun: job 4901 queued and waiting for resources\nsrun: job 4901 has been allocated resources\n/mnt/lustre/germaschewski/kaig/src/mpi-test/build/./mpi-hello: error while loading shared libraries: libibmad.so.12: cannot open shared object file: No such file or directory\nsrun: error: cn-0013: task 0: Exited with exit code 127\n",
     {})
-head = open("/dev/stdin").read()
+head = sys.stdin.read()
 print(head + yaml.safe_dump({"schema": 1, "cases": C}, sort_keys=False, allow_unicode=True, width=110))

@@ -13,6 +13,7 @@ DenyOnLimit line, qstat -f `comment =`) into base scripts, and labelled by class
 Run: python bench/s35sched_probe/make_catalogue.py, then bench/reallogs/run.py --cases
 bench/s35sched_probe/catalogue_cases.yaml.
 """
+# ruff: noqa: E501
 from __future__ import annotations
 
 from pathlib import Path
