@@ -146,3 +146,16 @@ def test_eslurm_nice_value_drops_the_directive() -> None:
                          "sbatch: error: Batch job submission failed: Invalid --nice value\n")
     assert first == "slurm-nice-invalid/script"
     assert "-#SBATCH --nice=-100" in data["proposed"]["diff"]
+
+
+def test_srun_partition_configuration_reason_is_not_a_wait() -> None:
+    log = ("srun: Requested partition configuration not available now\n"
+           "srun: job 4787287 queued and waiting for resources\n")
+    script = SLURM.replace("--time=01:00:00", "--time=2-00:00:00").replace(
+        "#SBATCH -N 2", "#SBATCH -N 2\n#SBATCH --partition=gpuA100x4-interactive")
+    data, first = _first(script, log)
+    assert first == "slurm-pending-partition-config/script"
+    assert "+#SBATCH --partition=gpuA100x4\n" in data["proposed"]["diff"]
+    # the same lines for a job its partition takes: no fix (the partition's state)
+    data, _ = _first(SLURM, log)
+    assert data["proposed"] is None
