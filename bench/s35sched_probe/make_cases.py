@@ -79,5 +79,6 @@ add("spock-srun-queued-then-libibmad-missing", "not_script", "find_string:256014
     "delta", "srun_torchrun.sh",
     "[kaig@ln-0001 build]$ srun ./mpi-hello\nsrun: job 4901 queued and waiting for resources\nsrun: job 4901 has been allocated resources\n/mnt/lustre/germaschewski/kaig/src/mpi-test/build/./mpi-hello: error while loading shared libraries: libibmad.so.12: cannot open shared object file: No such file or directory\nsrun: error: cn-0013: task 0: Exited with exit code 127\n",
     {})
-head = sys.stdin.read()
-print(head + yaml.safe_dump({"schema": 1, "cases": C}, sort_keys=False, allow_unicode=True, width=110))
+if __name__ == "__main__":
+    head = sys.stdin.read()
+    print(head + yaml.safe_dump({"schema": 1, "cases": C}, sort_keys=False, allow_unicode=True, width=110))
