@@ -159,3 +159,11 @@ def test_srun_partition_configuration_reason_is_not_a_wait() -> None:
     # the same lines for a job its partition takes: no fix (the partition's state)
     data, _ = _first(SLURM, log)
     assert data["proposed"] is None
+
+
+def test_a_pending_line_before_the_jobs_own_failure_is_not_the_answer() -> None:
+    log = (_row("Priority")
+           + "slurmstepd: error: *** JOB 4012345 ON gpua001 CANCELLED AT 2026-01-01T00:00:00 "
+             "DUE TO TIME LIMIT ***\n")
+    _, first = _first(SLURM, log)
+    assert not first.startswith("slurm-pending-reason-wait")
