@@ -5,7 +5,6 @@ Header from stdin: python make_cases2.py < cases2_header.txt > cases2.yaml."""
 import sys
 
 import yaml
-
 from make_cases import C, add  # type: ignore[import-not-found]
 
 C.clear()
