@@ -19,9 +19,10 @@ SPECIFIC: dict[str, re.Pattern[str]] = {
                          r"(?:Min|Max)Memory|MemoryPer"),
     "gpus": re.compile(r"(?i)\bn?gpus?\b|\bgres\b|--gpus|(?:Min|Max)GRES|GRESPer"),
     "nodes": re.compile(r"(?i)\bnodes=|\bnode count\b|\bnumber of nodes\b|\bselect\b|"
-                        r"\bfeasible nodes\b|\bnodes statement\b|NodePer|\bnnodes\b"),
+                        r"\bfeasible nodes\b|\bnodes statement\b|NodePer|\bnnodes\b|"
+                        r"PartitionNodeLimit"),
     "walltime": re.compile(r"(?i)wall ?time|\bwall ?clock\b|\btime ?limit\b|WallDuration|--time\b|"
-                           r"\btime specification\b|\brun ?time\b"),
+                           r"\btime specification\b|\brun ?time\b|PartitionTimeLimit"),
     "cpus": re.compile(r"(?i)\bn?cpus?\b|\bcores?\b|\bppn\b|cpus-per-task|\bprocessors\b|"
                        r"(?:Min|Max)Cpus?|CpusPer"),
 }
