@@ -1,0 +1,83 @@
+"""MPI launchers' start-up texts (issue 17, s35mpi; templates/failures/mpi_s35.yaml): a component
+Open MPI cannot open that the script never selects is the installation's (advice, no fix); Open
+MPI's PMIx client without srun's pmix plugin gets `srun --mpi=pmix`; Intel MPI's hydra failing
+to start its proxies under a forced ssh bootstrap in a Slurm job gets the bootstrap dropped.
+Look-alikes (the script selects the component, no srun line, no forced bootstrap) get no fix."""
+
+from __future__ import annotations
+
+from maple_flow.cli.repair import diagnose_log
+
+HEAD = "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --time=01:00:00\n"
+COMPONENT = ("A requested component was not found, or was unable to be opened.  This\n"
+             "means that this component is either not installed or is unable to be\n"
+             "used on your system.\n\nHost:      gpua001\nFramework: pml\nComponent: ucx\n")
+OPAL = "[cn0610:26671] OPAL ERROR: Not initialized in file ext2x_client.c at line 112\n"
+OMPI5 = ("PMIx_Init failed for the following reason:\n\n  NOT-SUPPORTED\n\n"
+         "Open MPI requires access to a local PMIx server to execute. Please ensure\n"
+         "that either you are operating in a PMIx-enabled environment, or use \"mpirun\"\n"
+         "to execute the job.\n")
+BSTRAP = ("[mpiexec@a001] check_exit_codes (../../../../../src/pm/i_hydra/libhydra/demux/"
+          "hydra_demux_poll.c:117): unable to run bstrap_proxy on a002 (pid 1234, exit code "
+          "65280)\n")
+
+
+def _data(script: str, log: str, cluster: str = "delta") -> dict:
+    return diagnose_log(script, log, cluster, None, False)
+
+
+def _first(data: dict) -> str | None:
+    return data["diagnoses"][0]["record_id"] if data["diagnoses"] else None
+
+
+def test_a_component_the_script_never_selects_is_the_installations() -> None:
+    data = _data(HEAD + "module load openmpi\nmpirun -np 8 python train.py\n", COMPONENT)
+    assert data["proposed"] is None
+    assert _first(data) == "openmpi-component-not-openable-unselected"
+    assert data["verdict"] == "not_script"
+
+
+def test_a_component_the_launch_line_selects_is_not_called_the_installations() -> None:
+    for line in ("mpirun -np 8 --mca pml ucx python train.py\n",
+                 "export OMPI_MCA_pml=ucx\nmpirun -np 8 python train.py\n"):
+        data = _data(HEAD + "module load openmpi\n" + line, COMPONENT)
+        ids = [d["record_id"] for d in data["diagnoses"]]
+        assert "openmpi-component-not-openable-unselected" not in ids
+
+
+def test_open_mpi_pmix_client_under_a_plain_srun_gets_the_pmix_plugin() -> None:
+    for log in (OPAL, OMPI5):
+        data = _data(HEAD + "module load openmpi\nsrun python train.py\n", log)
+        assert data["proposed"]["record_id"] == "openmpi-pmix-client-without-srun-pmix"
+        assert "+srun --mpi=pmix python train.py" in data["proposed"]["diff"]
+
+
+def test_open_mpi_pmix_client_without_srun_or_with_pmix_gets_no_srun_fix() -> None:
+    for body in ("python relax.py\n", "srun --mpi=pmix python train.py\n",
+                 "mpirun -np 8 python train.py\n"):
+        for log in (OPAL, OMPI5):
+            data = _data(HEAD + "module load openmpi\n" + body, log)
+            proposed = data["proposed"]
+            assert proposed is None or proposed["record_id"] != \
+                "openmpi-pmix-client-without-srun-pmix"
+
+
+def test_forced_ssh_bootstrap_in_a_slurm_job_is_dropped() -> None:
+    for line, left in (("mpiexec -bootstrap ssh -n 8 ./hello\n", "+mpiexec -n 8 ./hello"),
+                       ("mpiexec -r ssh -np 8 ./hello\n", "+mpiexec -np 8 ./hello")):
+        data = _data(HEAD + "module load intel-oneapi-mpi\n" + line, BSTRAP, "anvil")
+        assert data["proposed"]["record_id"] == "intel-hydra-forced-ssh-bootstrap-in-slurm"
+        assert left in data["proposed"]["diff"]
+
+
+def test_bootstrap_failure_without_a_forced_ssh_bootstrap_gets_no_fix() -> None:
+    data = _data(HEAD + "module load intel-oneapi-mpi\nmpiexec -n 8 ./hello\n", BSTRAP, "anvil")
+    assert data["proposed"] is None
+
+
+def test_prrte_daemon_failure_is_read_as_the_launchers() -> None:
+    log = ("PRTE was unable to reliably start one or more daemons.\n"
+           "This usually is caused by:\n")
+    data = _data(HEAD + "module load openmpi/5\nmpirun -np 8 python train.py\n", log)
+    assert _first(data) == "prrte-daemons-failed-to-start"
+    assert data["proposed"] is None
