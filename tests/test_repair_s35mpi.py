@@ -81,3 +81,30 @@ def test_prrte_daemon_failure_is_read_as_the_launchers() -> None:
     data = _data(HEAD + "module load openmpi/5\nmpirun -np 8 python train.py\n", log)
     assert _first(data) == "prrte-daemons-failed-to-start"
     assert data["proposed"] is None
+
+
+PY_DENIED = ("[proxy:0:0@n1] HYDU_create_process (utils/launch/launch.c:74): execvp error on "
+             "file ./federated.py (Permission denied)\n")
+PY_NOT_FOUND = ("mpirun was unable to find the specified executable file, and therefore\n"
+                "did not launch the job.  This error was first reported for process\n"
+                "rank 0; it may have occurred for other processes as well.\n\n"
+                "Node:       gpua001\nExecutable: train.py\n")
+
+
+def test_a_python_file_the_mpi_launcher_runs_itself_is_run_through_python() -> None:
+    for line, log, new in (("mpirun -n 4 ./federated.py\n", PY_DENIED,
+                            "+mpirun -n 4 python ./federated.py"),
+                           ("mpirun -np 4 train.py --epochs 3\n", PY_NOT_FOUND,
+                            "+mpirun -np 4 python train.py --epochs 3")):
+        data = _data(HEAD + "module load openmpi\n" + line, log)
+        assert data["proposed"]["record_id"] == "mpi-launcher-runs-python-file"
+        assert new in data["proposed"]["diff"]
+
+
+def test_a_launch_line_that_already_runs_python_or_a_missing_path_gets_no_interpreter() -> None:
+    swallowed = _data(HEAD + "mpirun -np 4 -mca plm_rsh_args python3 train.py\n", PY_NOT_FOUND)
+    missing = _data(HEAD + "mpirun -n 4 ./federated.py\n",
+                    PY_DENIED.replace("Permission denied", "No such file or directory"))
+    for data in (swallowed, missing):
+        proposed = data["proposed"]
+        assert proposed is None or proposed["record_id"] != "mpi-launcher-runs-python-file"
