@@ -70,6 +70,14 @@ def test_forced_ssh_bootstrap_in_a_slurm_job_is_dropped() -> None:
         assert left in data["proposed"]["diff"]
 
 
+def test_ssh_bootstrap_forced_by_the_scripts_environment_is_unset() -> None:
+    script = (HEAD + "module load intel-oneapi-mpi\nexport I_MPI_HYDRA_BOOTSTRAP=ssh\n"
+              "mpiexec -n 8 ./hello\n")
+    data = _data(script, BSTRAP, "anvil")
+    assert data["proposed"]["record_id"] == "intel-hydra-ssh-bootstrap-env-in-slurm"
+    assert "+unset I_MPI_HYDRA_BOOTSTRAP" in data["proposed"]["diff"]
+
+
 def test_bootstrap_failure_without_a_forced_ssh_bootstrap_gets_no_fix() -> None:
     data = _data(HEAD + "module load intel-oneapi-mpi\nmpiexec -n 8 ./hello\n", BSTRAP, "anvil")
     assert data["proposed"] is None
