@@ -116,3 +116,18 @@ def test_a_launch_line_that_already_runs_python_or_a_missing_path_gets_no_interp
     for data in (swallowed, missing):
         proposed = data["proposed"]
         assert proposed is None or proposed["record_id"] != "mpi-launcher-runs-python-file"
+
+
+def test_the_interpreter_goes_after_a_launchers_options_with_their_values() -> None:
+    from maple_flow.repair.patch_entity import run_through_interpreter
+    from maple_flow.repair.text import FixNotApplicable
+
+    line = "mpirun -np 8 --map-by ppr:4:node --bind-to core train.py --epochs 10"
+    assert run_through_interpreter(line, 1, "train.py", "python") == \
+        "mpirun -np 8 --map-by ppr:4:node --bind-to core python train.py --epochs 10"
+    for other in ("mpirun -np 8 ./wrapper.sh train.py", "cd run train.py"):
+        try:
+            run_through_interpreter(other, 1, "train.py", "python")
+        except FixNotApplicable:
+            continue
+        raise AssertionError(other)
