@@ -131,3 +131,31 @@ def test_the_interpreter_goes_after_a_launchers_options_with_their_values() -> N
         except FixNotApplicable:
             continue
         raise AssertionError(other)
+
+
+IMPROPER = ("mpirun has exited due to process rank 0 with PID 0 on\n"
+            "node AI-141 exiting improperly. There are three reasons this could occur:\n")
+
+
+def test_a_rank_ending_without_finalize_and_no_error_of_its_own_is_the_programs() -> None:
+    data = _data(HEAD + "mpirun -n 1 ./cluster -p gene.packed\n",
+                 "cluster:        2990\n12.2869 seconds.\n" + IMPROPER)
+    assert _first(data) == "mpi-rank-exited-without-finalize"
+    assert data["verdict"] == "not_script" and data["proposed"] is None
+
+
+def test_a_rank_error_in_the_same_log_answers_instead_of_the_launchers_report() -> None:
+    log = ("python: can't open file '/home/u/trian.py': [Errno 2] No such file or directory\n"
+           + IMPROPER)
+    data = _data(HEAD + "mpirun -np 4 python trian.py\n", log)
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "mpi-rank-exited-without-finalize" not in ids
+
+
+def test_hydra_without_a_topology_library_is_the_mpi_package() -> None:
+    log = ("[proxy:0:0@8f73] HYDT_topo_bind (tools/topo/topo.c:89): no topology library "
+           "available\n[proxy:0:0@8f73] HYDU_create_process (utils/launch/launch.c:66): bind "
+           "process failed\n")
+    data = _data(HEAD + "module load mpich\nmpiexec -bind-to core -n 4 ./a.out\n", log)
+    assert _first(data) == "hydra-no-topology-library"
+    assert data["verdict"] == "not_script" and data["proposed"] is None
