@@ -43,6 +43,23 @@ def replace_word(text: str, number: int, old: str, new: str) -> str:
     return "\n".join(parts)
 
 
+def _launcher_prefix(words: list[str]) -> bool:
+    """Whether ``words`` are a launcher and its own options only (``srun -n 4``, ``mpirun -np 8
+    --map-by ppr:4:node --bind-to core``): an option's value is a word that is no option and
+    names no program (s35mpi)."""
+    if words[0] not in {"srun", "mpirun", "mpiexec", "ibrun", "exec", "time", "env"}:
+        return False
+    rest, expect_value = words[1:], False
+    for item in rest:
+        if item.startswith("-"):
+            expect_value = True
+        elif expect_value and not _PROGRAM_WORD.search(item):
+            expect_value = False
+        else:
+            return False
+    return True
+
+
 def run_through_interpreter(text: str, number: int, word: str, interpreter: str) -> str:
     """``text`` with the file ``word`` that line ``number`` runs as a command started by
     ``interpreter``; refused when the word is not the command of that line (or right after a
@@ -55,8 +72,7 @@ def run_through_interpreter(text: str, number: int, word: str, interpreter: str)
     before = line[:found.start(1)].split()
     if before and before[-1] in {"python", "python3", "bash", "sh", interpreter}:
         return text  # already started through an interpreter
-    if before and not re.fullmatch(r"(?:srun|mpirun|mpiexec|ibrun|exec|time|env)"
-                                   r"(?:\s+-\S+(?:\s+\d+)?)*", " ".join(before)):
+    if before and not _launcher_prefix(before):
         raise FixNotApplicable(f"{word!r} is not the command line {number} runs")
     parts[index] = line[:found.start(1)] + f"{interpreter} " + line[found.start(1):]
     return "\n".join(parts)
