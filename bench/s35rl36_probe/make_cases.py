@@ -1,7 +1,9 @@
+# ruff: noqa: E501
 """Probe set of helper s35rl36 (session 35): new real excerpts of the classes of the
 reallogs36 tune misses, and look-alikes that must stay untouched. Written before any run."""
-import yaml
 from pathlib import Path
+
+import yaml
 
 C = []
 
