@@ -107,5 +107,24 @@ case("rtx5090-nsys-gpu-metrics-already-under-profiling", "not_script", "find_str
      [["srun python -u train.py --batch-size 256 --epochs 32", "srun -n 1 nsys profile --gpu-metrics-devices=all python bench_decode.py"]],
      "NVIDIA GeForce RTX 5090 - Already under profiling\n")
 
+# --- (added second, before any run of the new code) a model's input over its token limit
+case("chai58-too-many-tokens-in-input-4775-over-2048", "not_script",
+     "https://github.com/chaidiscovery/chai-lab/issues/58",
+     "chai-lab issue: Chai-1 inference on the user's server refuses an input of 4775 tokens; the "
+     "maintainer: models allow inference on up to 2048 tokens, limit the input length",
+     "the input is larger than the model supports; the cure is a smaller input, not the job "
+     "script; assumed shape - one Delta GPU job running chai-lab fold on the input",
+     "delta", "srun_python.sh",
+     [["srun python -u train.py --batch-size 256 --epochs 32", "srun -n 1 chai-lab fold input.fasta out/"]],
+     "chai_lab.chai1.UnsupportedInputError: Too many tokens in input: 4775 > 2048. Please limit the length of the input sequence.\n")
+case("venusfold-scaled-model-n-token-over-2560", "not_script", "find_string:69520989366",
+     "VenusFold inference code (a Protenix derivative): the scaled model refuses samples over "
+     "2560 tokens; the line is the message the program raises",
+     "the sample is larger than the model supports; input, not job script - DOUBTFUL as a log "
+     "(taken from the code that raises it); assumed shape - one Delta GPU job running inference",
+     "delta", "srun_python.sh",
+     [["srun python -u train.py --batch-size 256 --epochs 32", "srun -n 1 python runner/inference.py --input_json_path inputs.json"]],
+     "AssertionError: venusfold scaled model does not support n_token > 2560.\n")
+
 Path(__file__).with_name("cases.yaml").write_text(
     "# s35rl36 probe (see make_cases.py)\n" + yaml.safe_dump({"schema": 1, "cases": C}, sort_keys=False, allow_unicode=True, width=120))
