@@ -29,7 +29,7 @@ def _first(script: str, log: str, cluster: str = "delta") -> tuple[str, str]:
 
 
 def test_records_are_sourced_and_signature_only() -> None:
-    assert {r.id for r in NEW} == {"venv-python-module-not-loaded",
+    assert {r.id for r in NEW} == {"venv-python-module-not-loaded", "model-input-over-token-limit",
                                    "tp-comm-overlap-collective-hang",
                                    "profiler-counters-held-by-node-monitor"}
     assert all(r.references and r.signature_only for r in NEW)
@@ -134,3 +134,18 @@ def test_python_module_of_another_version_is_never_loaded() -> None:
     libpy = LIBPY.replace("3.7m", "3.12")
     data = diagnose_log(VENV.format(setup=""), libpy, "vista", None, False)
     assert data["proposed"] is None
+
+
+@pytest.mark.parametrize("log", [
+    "AssertionError: venusfold scaled model does not support n_token > 2560.\n",
+    "chai_lab.chai1.UnsupportedInputError: Too many tokens in input: 4775 > 2048. Please limit "
+    "the length of the input sequence.\n",
+])
+def test_model_input_over_its_token_limit_is_not_the_script(log: str) -> None:
+    assert _first(VENV.format(setup=""), log) == ("model-input-over-token-limit", "not_script")
+
+
+def test_a_serving_length_the_script_may_set_is_not_that_record() -> None:
+    log = ("ValueError: The decoder prompt (length 9000) is longer than the maximum model "
+           "length of 8192.\n")
+    assert _first(VENV.format(setup=""), log)[0] != "model-input-over-token-limit"
