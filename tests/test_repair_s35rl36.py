@@ -149,3 +149,9 @@ def test_a_serving_length_the_script_may_set_is_not_that_record() -> None:
     log = ("ValueError: The decoder prompt (length 9000) is longer than the maximum model "
            "length of 8192.\n")
     assert _first(VENV.format(setup=""), log)[0] != "model-input-over-token-limit"
+
+
+def test_libpython_missing_on_other_tasks_only_is_propagation() -> None:
+    script = VENV.format(setup="").replace("--nodes=1", "--nodes=2")
+    log = (LIBPY + "srun: error: nid001236: tasks 1-3: Exited with exit code 127\n")
+    assert _first(script, log)[0] == "env-not-propagated-srun"
