@@ -69,6 +69,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{cuda_like.X}``: the profile's CUDA module matching version group X (major.minor, else
   major).
 - ``{arg_with.X}``: the program argument whose value is group X (a path in an error).
+- ``{python_like.X}``: the profile's Python module of the version in group X (major.minor),
+  or its unversioned Python module when it lists no versioned one (resolve_python).
 - ``{node_index:STAGE}``: the variable a per-node task reads its node's index from
   (``$SLURM_NODEID``, ``$PALS_NODEID``), only when the script runs launcher STAGE
   (``accelerate``) in a single-quoted ``srun``/``mpiexec`` ``bash -c`` body (each task
@@ -153,6 +155,7 @@ from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
+from maple_flow.repair.resolve_python import python_module
 from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
 from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
@@ -180,7 +183,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
-                   "served_name", "command_line", "word_line", "serving_image", "slots"})
+                   "served_name", "command_line", "word_line", "serving_image", "slots",
+                   "python_like"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -714,6 +718,15 @@ def _gcc_upto(ctx: Context, arg: str) -> str:
     return max(fits, key=_version_key)
 
 
+def _python_like(ctx: Context, arg: str) -> str:
+    profile = _need_profile(ctx)
+    try:
+        return python_module(list(profile.software.available_modules),
+                             list(profile.software.modules), ctx.groups.get(arg) or "")
+    except ValueError as exc:
+        raise Unresolved(str(exc)) from None
+
+
 def _cuda_like(ctx: Context, arg: str) -> str:
     wanted = [int(n) for n in re.findall(r"\d+", ctx.groups.get(arg) or "")]
     if not wanted:
@@ -1219,6 +1232,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "directive": _required_value,
               "gcc_upto": _gcc_upto,
               "cuda_like": _cuda_like, "arg_with": _arg_with, "task_var": _task_var,
+              "python_like": _python_like,
               "size": _size_mended, "respell": _respell,
               "version_spelling": _version_spelling,
               "step_tasks": _step_tasks, "step_cpus": _step_cpus,

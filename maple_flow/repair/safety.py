@@ -69,6 +69,8 @@ ALLOWED_ENV = frozenset({
     "JULIA_CUDA_USE_COMPAT",  # a switch: CUDA.jl without its forward-compatible driver (s32gpu)
     # Cray PMI's start-up secret, cleared (empty) as LUMI's known issues advise (s33r32)
     "PMI_SHARED_SECRET",
+    # a switch of NeMo recipes: tensor-parallel communication overlap (userbuffers) off (s35rl36)
+    "TP_COMM_OVERLAP",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
