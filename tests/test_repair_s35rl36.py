@@ -35,13 +35,22 @@ def test_records_are_sourced_and_signature_only() -> None:
     assert all(r.references and r.signature_only for r in NEW)
 
 
-@pytest.mark.parametrize("cluster", ["delta", "stampede3"])
-def test_venv_python_gets_the_python_module_before_its_activation(cluster: str) -> None:
-    data = diagnose_log(VENV.format(setup=""), LIBPY, cluster, None, False)
+def test_venv_python_gets_the_python_module_before_its_activation() -> None:
+    libpy = LIBPY.replace("3.7m", "3.11")
+    data = diagnose_log(VENV.format(setup=""), libpy, "vista", None, False)
     assert data["proposed"]["record_id"] == "venv-python-module-not-loaded"
     after = [line[1:] for line in data["proposed"]["diff"].splitlines()
              if line.startswith("+") and not line.startswith("+++")]
-    assert after == ["module load python"]
+    assert after == ["module load python3/3.11.8"]
+
+
+@pytest.mark.parametrize("cluster", ["delta", "stampede3"])
+def test_venv_python_module_without_a_version_is_not_guessed(cluster: str) -> None:
+    """The site's python module has no version in the profile: its default may not be the
+    venv's 3.7, so no module is loaded and the answer names the version needed."""
+    data = diagnose_log(VENV.format(setup=""), LIBPY, cluster, None, False)
+    assert data["proposed"] is None
+    assert "Python 3.7" in str(data)
 
 
 @pytest.mark.parametrize(("setup", "log"), [
@@ -120,7 +129,6 @@ def test_master_port_none_keeps_off(port: str, log: str) -> None:
 
 @pytest.mark.parametrize(("available", "wanted", "module"), [
     (["gcc", "python3", "python3/3.11.8", "python3/3.12.4"], "3.12", "python3/3.12.4"),
-    (["gcc", "python", "cuda"], "3.6", "python"),  # the site lists no version: its default
     (["cray-python/3.11.7", "cray-python/3.9.13.1"], "3.9", "cray-python/3.9.13.1"),
 ])
 def test_python_module_of_the_venvs_version(available: list[str], wanted: str,
@@ -131,6 +139,8 @@ def test_python_module_of_the_venvs_version(available: list[str], wanted: str,
 def test_python_module_of_another_version_is_never_loaded() -> None:
     with pytest.raises(ValueError, match=r"no Python 3\.12"):
         python_module(["python3", "python3/3.11.8"], ["python3"], "3.12")
+    with pytest.raises(ValueError, match=r"needs Python 3\.6.*no version"):
+        python_module(["gcc", "python", "cuda"], ["python"], "3.6")
     libpy = LIBPY.replace("3.7m", "3.12")
     data = diagnose_log(VENV.format(setup=""), libpy, "vista", None, False)
     assert data["proposed"] is None

@@ -19,10 +19,10 @@ def _version(name: str) -> tuple[int, ...]:
 
 
 def python_module(available: list[str], loaded: list[str], wanted: str) -> str:
-    """The module of ``available`` whose version is ``wanted`` (major.minor); a family module
-    without a version only when the site lists no versioned one (its default, the one the
-    site documents). ``ValueError`` when the versioned modules the site lists are all of
-    another version: loading one of them would not give the venv its library."""
+    """The module of ``available`` whose version is ``wanted`` (major.minor). ``ValueError``
+    when the site lists no module of that version: loading another version, or a module
+    without a version (whose default version maple does not know), would not surely give the
+    venv its library, so the answer names the version instead of guessing."""
     want = tuple(int(n) for n in re.findall(r"\d+", wanted))[:2]
     if len(want) < 2:
         raise ValueError(f"no Python version in {wanted!r}")
@@ -31,10 +31,12 @@ def python_module(available: list[str], loaded: list[str], wanted: str) -> str:
     hits = [m for m in versioned if _version(m)[:2] == want]
     if hits:
         return max(hits, key=_version)
+    version = ".".join(map(str, want))
     if versioned:
-        raise ValueError(f"the site lists no Python {'.'.join(map(str, want))} module "
+        raise ValueError(f"the site lists no Python {version} module "
                          f"(only {', '.join(sorted(versioned))})")
-    bare = [m for m in loaded if m in family] or family
-    if not bare:
-        raise ValueError("the site lists no Python module")
-    return bare[0]
+    if family:
+        raise ValueError(f"the venv needs Python {version}; the site's {family[0]!r} module "
+                         "has no version in its profile: load the module (and version) that "
+                         "built the venv before activating it")
+    raise ValueError("the site lists no Python module")
