@@ -25,16 +25,16 @@ from maple_flow.repair.patch_rankvars import (
     world_size_off_the_ranks,
 )
 from maple_flow.repair.patch_workers import loader_workers_above_two_on_whole_node
-from maple_flow.repair.script_facts_env import (
-    site_network_env_unset,
-    visible_devices_beyond_job,
-)
 from maple_flow.repair.ray_steps import (
     ray_driver_off_head_node,
     ray_driver_on_head_node,
     ray_launch_as_documented,
     ray_started_in_job,
     ray_step_detached,
+)
+from maple_flow.repair.script_facts_env import (
+    site_network_env_unset,
+    visible_devices_beyond_job,
 )
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size

@@ -28,7 +28,8 @@ from maple_flow.scriptparse.values import first_int
 _CONTAINER_PREFIX = r"(?:APPTAINERENV_|SINGULARITYENV_)?"
 #: A literal list of GPU indices given to CUDA_VISIBLE_DEVICES on a line of its own.
 _PINNED = re.compile(
-    r"""^[ \t]*(?:export[ \t]+)?CUDA_VISIBLE_DEVICES=["']?(?P<ids>\d+(?:,\d+)*)["']?[ \t]*(?:[;#].*)?$""",
+    r"""^[ \t]*(?:export[ \t]+)?CUDA_VISIBLE_DEVICES="""
+    r"""["']?(?P<ids>\d+(?:,\d+)*)["']?[ \t]*(?:[;#].*)?$""",
     re.M)
 
 
