@@ -147,3 +147,9 @@ def test_a_container_prefix_sets_the_variable() -> None:
     assert sfe.sets_variable("export SINGULARITYENV_NCCL_CROSS_NIC=1\n", "NCCL_CROSS_NIC")
     assert not sfe.sets_variable("# export NCCL_CROSS_NIC=1\n", "NCCL_CROSS_NIC")
     assert not sfe.sets_variable("export MY_NCCL_CROSS_NIC=1\n", "NCCL_CROSS_NIC")
+
+
+def test_no_cuda_gpus_on_a_pbs_whole_node_job_asks_no_slurm_gpu_directive() -> None:
+    record, diff = _fix(POLARIS, "RuntimeError: No CUDA GPUs are available\n", "polaris")
+    assert record != "no-gpus-allocated"
+    assert "gpus-per-node" not in diff
