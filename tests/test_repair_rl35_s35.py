@@ -153,3 +153,23 @@ def test_no_cuda_gpus_on_a_pbs_whole_node_job_asks_no_slurm_gpu_directive() -> N
     record, diff = _fix(POLARIS, "RuntimeError: No CUDA GPUs are available\n", "polaris")
     assert record != "no-gpus-allocated"
     assert "gpus-per-node" not in diff
+
+
+# -- the shared file system's client losing its server -------------------------------------
+@pytest.mark.parametrize("log", [
+    "Lustre: scratch-OST0003-osc-ffff8: Connection to scratch-OST0003 (at 10.0.0.7@o2ib) was "
+    "lost; in progress operations using this service will wait for recovery to complete\n",
+    "LustreError: 167-0: scratch-OST0003-osc-ffff8: This client was evicted by scratch-OST0003; "
+    "in progress operations using this service will fail.\n",
+    "LustreError: 11-0: scratch-MDT0000-mdc-ffff8: operation ldlm_enqueue to node "
+    "10.0.0.8@o2ib failed: rc = -107\n",
+])
+def test_a_lustre_client_that_lost_its_server_is_not_the_script(log: str) -> None:
+    assert _answer(SLURM, log, "delta")["proposed"] is None
+    assert _first(SLURM, log, "delta") == ("shared-filesystem-client-lost-server", "not_script")
+
+
+def test_a_missing_file_under_a_lustre_path_is_not_the_file_system() -> None:
+    log = "FileNotFoundError: [Errno 2] No such file or directory: '/lustre/scratch/u/train.bin'\n"
+    assert all(d["record_id"] != "shared-filesystem-client-lost-server"
+               for d in _answer(SLURM, log, "delta")["diagnoses"])  # type: ignore[union-attr]
