@@ -173,3 +173,57 @@ def test_a_missing_file_under_a_lustre_path_is_not_the_file_system() -> None:
     log = "FileNotFoundError: [Errno 2] No such file or directory: '/lustre/scratch/u/train.bin'\n"
     assert all(d["record_id"] != "shared-filesystem-client-lost-server"
                for d in _answer(SLURM, log, "delta")["diagnoses"])  # type: ignore[union-attr]
+
+
+# -- a host library of the site's stack, missing in the job's container -----------------------
+CONTAINER = POLARIS.replace(
+    "mpiexec -n $((NNODES * 4)) --ppn 4 --cpu-bind none python train.py",
+    'export APPTAINERENV_LD_LIBRARY_PATH="$CRAY_LD_LIBRARY_PATH:$LD_LIBRARY_PATH"\n'
+    "mpiexec -n $((NNODES * 4)) --ppn 4 --cpu-bind none apptainer exec -B /opt --nv img.sif "
+    "python train.py")
+HWLOC = ("python: error while loading shared libraries: libhwloc.so.15: cannot open shared "
+         "object file: No such file or directory\n")
+
+
+def test_the_sites_library_folder_is_bound_and_put_on_the_containers_path() -> None:
+    record, diff = _fix(CONTAINER, HWLOC, "polaris")
+    assert record == "container-misses-site-library"
+    assert "apptainer exec -B /soft -B /opt" in diff
+    assert ':$LD_LIBRARY_PATH:/soft/libraries/hwloc/lib"' in diff
+
+
+def test_a_container_that_binds_the_folder_gets_only_the_library_path() -> None:
+    from maple_flow.repair.patch_container_lib import container_site_library
+
+    bound = CONTAINER.replace("-B /opt", "-B /opt,/soft")
+    after = container_site_library(bound, "/soft/libraries/hwloc/lib")
+    assert "-B /soft" not in after and "/soft/libraries/hwloc/lib\"" in after
+    assert container_site_library(after, "/soft/libraries/hwloc/lib") == after
+
+
+def test_an_export_is_written_when_the_script_sets_no_container_library_path() -> None:
+    from maple_flow.repair.patch_container_lib import container_site_library
+
+    bare = CONTAINER.replace(
+        'export APPTAINERENV_LD_LIBRARY_PATH="$CRAY_LD_LIBRARY_PATH:$LD_LIBRARY_PATH"\n', "")
+    after = container_site_library(bare, "/soft/libraries/hwloc/lib")
+    assert ('export APPTAINERENV_LD_LIBRARY_PATH="/soft/libraries/hwloc/lib'
+            '${APPTAINERENV_LD_LIBRARY_PATH:+:$APPTAINERENV_LD_LIBRARY_PATH}"\nmpiexec') in after
+
+
+@pytest.mark.parametrize("script,log", [
+    (POLARIS, HWLOC),  # no container: the host's own loader, another record's
+    (CONTAINER, HWLOC.replace("libhwloc.so.15", "libpython3.11.so.1.0")),  # not the site's
+])
+def test_no_container_or_no_site_library_gets_no_bind(script: str, log: str) -> None:
+    record, _ = _fix(script, log, "polaris")
+    assert record != "container-misses-site-library"
+
+
+def test_the_site_library_directory_comes_from_the_profile() -> None:
+    activate = list(get_profile("polaris").software.activate)
+    assert sfe is not None and get_profile("delta").software.activate is not None
+    from maple_flow.repair.patch_container_lib import site_library_dir
+
+    assert site_library_dir("libhwloc", activate) == "/soft/libraries/hwloc/lib"
+    assert site_library_dir("libfoo", activate) is None

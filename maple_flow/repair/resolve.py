@@ -114,6 +114,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{word_line:W}``: the number of the first script line that holds the literal word W.
 - ``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the container
   image the script's vLLM serving line runs in (maple_flow.repair.serving_image).
+- ``{site_libdir:X}``: the directory of the profile's library path (its activation lines'
+  LD_LIBRARY_PATH) named after the library in group X (``libhwloc`` -> ``/soft/libraries/
+  hwloc/lib``); unresolved when the profile names none (patch_container_lib.site_library_dir).
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -180,7 +183,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "disabled",
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
-                   "served_name", "command_line", "word_line", "serving_image", "slots"})
+                   "served_name", "command_line", "word_line", "serving_image", "slots",
+                   "site_libdir"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1173,6 +1177,20 @@ def _word_line(ctx: Context, arg: str) -> str:
     return str(number)
 
 
+def _site_libdir(ctx: Context, arg: str) -> str:
+    """``{site_libdir:X}``: the directory of the profile's library path named after the library
+    in group X (patch_container_lib.site_library_dir); else unresolved."""
+    from maple_flow.repair.patch_container_lib import site_library_dir
+
+    library = ctx.groups.get(arg or "lib")
+    if not library:
+        raise Unresolved("the log names no library")
+    found = site_library_dir(library, list(_need_profile(ctx).software.activate))
+    if found is None:
+        raise Unresolved(f"the site's profile names no library directory for {library}")
+    return found
+
+
 def _serving_image(ctx: Context, arg: str) -> str:
     """``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the
     container image the script's vLLM serving line runs in (maple_flow.repair.serving_image)."""
@@ -1231,7 +1249,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "account": _account,
               "respelled": _respelled, "served_name": _served_name,
               "command_line": _command_line, "word_line": _word_line,
-              "serving_image": _serving_image}
+              "serving_image": _serving_image, "site_libdir": _site_libdir}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
