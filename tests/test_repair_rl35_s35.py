@@ -227,3 +227,28 @@ def test_the_site_library_directory_comes_from_the_profile() -> None:
 
     assert site_library_dir("libhwloc", activate) == "/soft/libraries/hwloc/lib"
     assert site_library_dir("libfoo", activate) is None
+
+
+# -- the site's NCCL network plugin, not loaded in the job's container -------------------------
+NO_NETWORK = "x3005c0s13b0n0:1:2 [0] net.cc:626 NCCL WARN Error: network AWS Libfabric not found.\n"
+
+
+def test_the_sites_net_plugin_is_bound_and_preloaded_in_the_container() -> None:
+    script = CONTAINER.replace("mpiexec", 'export APPTAINERENV_NCCL_NET="AWS Libfabric"\nmpiexec')
+    record, diff = _fix(script, NO_NETWORK, "polaris")
+    assert record == "container-site-net-plugin-not-loaded"
+    assert ('+export APPTAINERENV_LD_PRELOAD='
+            '"/soft/libraries/aws-ofi-nccl/v1.9.1-aws/lib/libnccl-net.so"') in diff
+    assert "apptainer exec -B /soft -B /opt" in diff
+
+
+@pytest.mark.parametrize("script,log", [
+    (POLARIS, NO_NETWORK),  # a host job: the plugin's library path, another record's
+    (CONTAINER, NO_NETWORK.replace("AWS Libfabric", "gIB")),  # not the site's network
+    (CONTAINER.replace("mpiexec", "export APPTAINERENV_LD_PRELOAD=/p/libnccl-net.so\nmpiexec"),
+     NO_NETWORK),  # a plugin preloaded already
+])
+def test_no_preload_without_a_container_the_sites_network_or_with_one(script: str,
+                                                                      log: str) -> None:
+    record, _ = _fix(script, log, "polaris")
+    assert record != "container-site-net-plugin-not-loaded"

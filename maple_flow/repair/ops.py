@@ -424,6 +424,15 @@ class ContainerSiteLibrary(Strict):
     directory: str = Field(pattern=r"^/[A-Za-z0-9_.+/-]+$")
 
 
+class ContainerNetPlugin(Strict):
+    """Bind the site's NCCL network plugin (``plugin``, a library path of the profile) into the
+    launch line's Apptainer/Singularity container and preload it there
+    (``APPTAINERENV_LD_PRELOAD``; maple_flow.repair.patch_container_lib)."""
+
+    op: Literal["container_net_plugin"] = "container_net_plugin"
+    plugin: str = Field(pattern=r"^/[A-Za-z0-9_.+/-]+$")
+
+
 class AllocConf(Strict):
     """Mend the script's PyTorch allocator setting (``PYTORCH_CUDA_ALLOC_CONF`` and kin) that
     torch rejected: ``key=value`` items written ``key:value``; with ``option``, that option (one
@@ -910,6 +919,7 @@ FixOp = Annotated[
     | SiteMpiLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic | ContainerSiteLibrary
+    | ContainerNetPlugin
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
@@ -942,6 +952,7 @@ OP_KINDS: tuple[str, ...] = (
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic", "container_site_library",
+    "container_net_plugin",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",

@@ -8,6 +8,12 @@ container command of the launch line that does not bind it yet, and appends the 
 the ``APPTAINERENV_LD_LIBRARY_PATH`` (``SINGULARITYENV_``) line the script exports, or exports
 one above the launch. The directory comes from the site's profile
 (:func:`site_library_dir`), never from the log.
+
+:func:`container_net_plugin` does the same for the site's NCCL network plugin
+(``libnccl-net.so`` of the aws-ofi-nccl directory the profile's library path names,
+:func:`site_net_plugin`) and preloads it in the container (``APPTAINERENV_LD_PRELOAD``): an
+image's NCCL that is told to use the site's network (``NCCL_NET="AWS Libfabric"``) does not
+find the plugin on the library path alone (ALCF's Polaris container guide preloads it).
 """
 
 from __future__ import annotations
@@ -121,3 +127,34 @@ def container_site_library(text: str, directory: str) -> str:
     for offset in reversed(_bind_insertions(text, directory)):
         text = replace(text, offset, offset, f" -B {root}")
     return _with_library_path(text, directory)
+
+
+#: The file name NCCL loads a network plugin from.
+NET_PLUGIN = "libnccl-net.so"
+
+
+def site_net_plugin(activate: list[str]) -> str | None:
+    """The site's NCCL network plugin: ``libnccl-net.so`` in the aws-ofi-nccl directory of
+    the profile's library path (its activation lines), or None."""
+    for line in activate:
+        for value in _LD_PATH.findall(line):
+            for entry in str(value).split(":"):
+                path: str = entry.rstrip("/")
+                if path.startswith("/") and "$" not in path and "ofi-nccl" in path.lower():
+                    return f"{path}/{NET_PLUGIN}"
+    return None
+
+
+def container_net_plugin(text: str, plugin: str) -> str:
+    """``text`` with the site's NCCL network ``plugin`` (a library path of the profile) bound
+    into the launch line's container and preloaded there (``APPTAINERENV_LD_PRELOAD``, or
+    ``SINGULARITYENV_``); unchanged when the script preloads a network plugin already."""
+    if not _SAFE_DIR.match(plugin):
+        raise FixNotApplicable(f"not a plain absolute path: {plugin!r}")
+    if re.search(r"(?m)^[^#\n]*LD_PRELOAD=[^\n]*libnccl-net", text):
+        return text
+    directory = plugin.rsplit("/", 1)[0]
+    for offset in reversed(_bind_insertions(text, directory)):
+        text = replace(text, offset, offset, f" -B {_root(directory)}")
+    name = f"{_runtime_prefix(text)}LD_PRELOAD"
+    return insert_line(text, find_launch(text).line - 1, f'export {name}="{plugin}"')
