@@ -252,3 +252,13 @@ def test_no_preload_without_a_container_the_sites_network_or_with_one(script: st
                                                                       log: str) -> None:
     record, _ = _fix(script, log, "polaris")
     assert record != "container-site-net-plugin-not-loaded"
+
+
+def test_a_log_whose_nccl_warning_names_another_call_is_not_the_slingshot_settings() -> None:
+    log = ("x:1:2 [0] misc/shmutils.cc:72 NCCL WARN Error: failed to extend /dev/shm/nccl-x "
+           "to 9637892 bytes\n" + SYSTEM_ERROR)
+    record, _ = _fix(POLARIS, log, "polaris")
+    assert record != "slingshot-nccl-site-settings-unset"
+    ofi = "x:1:2 [0] NCCL WARN NET/OFI Unable to find a protocol that worked\n" + SYSTEM_ERROR
+    assert _fix(POLARIS, ofi, "polaris")[0] in {"slingshot-nccl-site-settings-unset",
+                                                 "nccl-net-plugin-missing"}
