@@ -414,6 +414,25 @@ class ShowHiddenDevices(Strict):
     op: Literal["show_hidden_devices"] = "show_hidden_devices"
 
 
+class ContainerSiteLibrary(Strict):
+    """Make a host library directory the site documents (``directory``, from the profile) visible
+    in the launch line's Apptainer/Singularity container: its top folder bound (``-B /soft``)
+    where no bind covers it, the directory appended to the ``APPTAINERENV_LD_LIBRARY_PATH`` the
+    script exports or such an export written (maple_flow.repair.patch_container_lib)."""
+
+    op: Literal["container_site_library"] = "container_site_library"
+    directory: str = Field(pattern=r"^/[A-Za-z0-9_.+/-]+$")
+
+
+class ContainerNetPlugin(Strict):
+    """Bind the site's NCCL network plugin (``plugin``, a library path of the profile) into the
+    launch line's Apptainer/Singularity container and preload it there
+    (``APPTAINERENV_LD_PRELOAD``; maple_flow.repair.patch_container_lib)."""
+
+    op: Literal["container_net_plugin"] = "container_net_plugin"
+    plugin: str = Field(pattern=r"^/[A-Za-z0-9_.+/-]+$")
+
+
 class AllocConf(Strict):
     """Mend the script's PyTorch allocator setting (``PYTORCH_CUDA_ALLOC_CONF`` and kin) that
     torch rejected: ``key=value`` items written ``key:value``; with ``option``, that option (one
@@ -899,7 +918,8 @@ FixOp = Annotated[
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | SiteMpiLaunch
     | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
-    | ShowHiddenDevices | AllocConf | BoundPortArithmetic
+    | ShowHiddenDevices | AllocConf | BoundPortArithmetic | ContainerSiteLibrary
+    | ContainerNetPlugin
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
@@ -931,7 +951,8 @@ OP_KINDS: tuple[str, ...] = (
     "site_mpi_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
     "pbs_raise_mem",
-    "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
+    "show_hidden_devices", "alloc_conf", "bound_port_arithmetic", "container_site_library",
+    "container_net_plugin",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",
     "serving_flag", "serving_env", "serving_head_address",
     "program_from_stdin_file", "serving_model_name", "respell_command",

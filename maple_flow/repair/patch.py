@@ -32,6 +32,7 @@ from maple_flow.repair.patch_conda import conda_shell_hook
 from maple_flow.repair.patch_constraint import allocation_constraint
 from maple_flow.repair.patch_container import container_gpu_flag
 from maple_flow.repair.patch_container_header import container_option_to_srun
+from maple_flow.repair.patch_container_lib import container_net_plugin, container_site_library
 from maple_flow.repair.patch_container_limits import container_drop_limits
 from maple_flow.repair.patch_container_runtime import container_runtime_setup
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
@@ -467,6 +468,8 @@ _HANDLERS: dict[type, Handler] = {
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
+    o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),
+    o.ContainerNetPlugin: lambda t, op, p: container_net_plugin(t, op.plugin),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),
 }

@@ -94,10 +94,29 @@ def hidden_devices(text: str) -> list[str]:
     return hidden
 
 
+#: A line that runs no program: blank, a comment, or a variable assignment (``[export] N=V``).
+_NO_STEP = re.compile(r"^\s*(?:#.*|(?:export\s+)?[A-Za-z_]\w*=\S*(?:\s+#.*)?)?$")
+
+
+def _hiding_lines_serve_no_step(text: str, names: list[str], launch: int) -> list[int] | None:
+    """The 0-based indices of the lines that hide ``names``, when no line between any of them
+    and the launch (1-based ``launch``) runs a program: those lines then serve no step and go;
+    None when a step runs in between (the lines stay, the variables are unset instead)."""
+    indices = []
+    for name in names:
+        index, _ = _assignment_lines(text, (name,), launch)[-1]
+        if not all(_NO_STEP.match(line) for line in lines(text)[index + 1: launch - 1]):
+            return None
+        indices.append(index)
+    return indices
+
+
 def show_hidden_devices(text: str) -> str:
     """``text`` with each variable of :func:`hidden_devices` unset on the line above the
     launch: the user's own line stays, so the steps between it and the launch (a CPU-only
-    preparation) still run without GPUs."""
+    preparation) still run without GPUs. When no step runs between the hiding line and the
+    launch (only assignments, comments, blank lines), that line serves nothing and is taken
+    out instead (s35rl35: an empty export kept from an earlier CPU test)."""
     names = hidden_devices(text)
     if not names and _unset_above_launch(text):
         return text  # applied already
@@ -105,6 +124,13 @@ def show_hidden_devices(text: str) -> str:
         raise FixNotApplicable("no line above the launch hides the GPUs (an empty or -1 "
                                "CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES/ROCR_VISIBLE_DEVICES)")
     launch = find_launch(text).line
+    idle = _hiding_lines_serve_no_step(text, names, launch)
+    if idle is not None:
+        kept = text
+        for index in sorted(idle, reverse=True):
+            kept = delete_line(kept, index)
+        if not hidden_devices(kept):  # no earlier line hides them as well
+            return kept
     anchor = comment_block_start(text, launch)
     indent = indent_of(lines(text)[launch - 1])
     return insert_line(text, anchor, f"{indent}unset {' '.join(names)}")

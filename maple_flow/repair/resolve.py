@@ -116,6 +116,11 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{word_line:W}``: the number of the first script line that holds the literal word W.
 - ``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the container
   image the script's vLLM serving line runs in (maple_flow.repair.serving_image).
+- ``{site_libdir:X}``: the directory of the profile's library path (its activation lines'
+  LD_LIBRARY_PATH) named after the library in group X (``libhwloc`` -> ``/soft/libraries/
+  hwloc/lib``); unresolved when the profile names none (patch_container_lib.site_library_dir).
+  ``{site_net_plugin:X}``: the site's NCCL network plugin (``libnccl-net.so`` of the profile's
+  aws-ofi-nccl library directory), only when group X is the network the site's NCCL_NET names.
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -184,7 +189,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
                    "served_name", "command_line", "word_line", "serving_image", "slots",
-                   "python_like"})
+                   "python_like", "site_libdir", "site_net_plugin"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1186,6 +1191,36 @@ def _word_line(ctx: Context, arg: str) -> str:
     return str(number)
 
 
+def _site_libdir(ctx: Context, arg: str) -> str:
+    """``{site_libdir:X}``: the directory of the profile's library path named after the library
+    in group X (patch_container_lib.site_library_dir); else unresolved."""
+    from maple_flow.repair.patch_container_lib import site_library_dir
+
+    library = ctx.groups.get(arg or "lib")
+    if not library:
+        raise Unresolved("the log names no library")
+    found = site_library_dir(library, list(_need_profile(ctx).software.activate))
+    if found is None:
+        raise Unresolved(f"the site's profile names no library directory for {library}")
+    return found
+
+
+def _site_net_plugin(ctx: Context, arg: str) -> str:
+    """``{site_net_plugin:X}``: the site's NCCL network plugin (patch_container_lib.
+    site_net_plugin), only when the network in group X is the one the site's NCCL_NET names;
+    else unresolved."""
+    from maple_flow.repair.patch_container_lib import site_net_plugin
+
+    profile = _need_profile(ctx)
+    network = (ctx.groups.get(arg or "net") or "").strip()
+    if not network or network != str(profile.network.env.get("NCCL_NET", "")).strip():
+        raise Unresolved(f"{network or 'the network'} is not the one the site's NCCL_NET names")
+    found = site_net_plugin(list(profile.software.activate))
+    if found is None:
+        raise Unresolved("the site's profile names no NCCL network plugin directory")
+    return found
+
+
 def _serving_image(ctx: Context, arg: str) -> str:
     """``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the
     container image the script's vLLM serving line runs in (maple_flow.repair.serving_image)."""
@@ -1245,7 +1280,8 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "account": _account,
               "respelled": _respelled, "served_name": _served_name,
               "command_line": _command_line, "word_line": _word_line,
-              "serving_image": _serving_image}
+              "serving_image": _serving_image, "site_libdir": _site_libdir,
+              "site_net_plugin": _site_net_plugin}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

@@ -357,6 +357,9 @@ ALWAYS_ALLOWED = frozenset({
     # the script's own GPU-visibility, allocator or port line mended in place: no value but
     # the script's own words, a fixed separator or a modulo range (patch_script_env.py)
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
+    # a library directory of the site's profile (plain path characters) bound into the launch
+    # line's container and put on its library path (patch_container_lib.py)
+    "container_site_library", "container_net_plugin",
     # a fixed switch or variable of the serving program the script runs, from a fixed list
     # (patch_serving.py)
     "serving_flag", "serving_env",

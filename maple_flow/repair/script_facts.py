@@ -32,6 +32,10 @@ from maple_flow.repair.ray_steps import (
     ray_started_in_job,
     ray_step_detached,
 )
+from maple_flow.repair.script_facts_env import (
+    site_network_env_unset,
+    visible_devices_beyond_job,
+)
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
@@ -482,6 +486,9 @@ def mem_below_node(script: str, profile: ClusterProfile | None) -> bool:
 #: Facts that read the script's directive block with the site's profile (no parse needed).
 _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "mem_below_node": mem_below_node,
+    # the job's environment against the site's documented settings (script_facts_env.py)
+    "site_network_env_unset": site_network_env_unset,
+    "visible_devices_beyond_job": visible_devices_beyond_job,
 }
 
 
