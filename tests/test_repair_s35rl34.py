@@ -2,7 +2,9 @@
 probe bench/s35rl34_probe):
 
 - a tokenizer's decode handed ids it does not have (-100 label padding, generated ids beyond
-  the vocabulary): the program's data, not the script; advice, no fix.
+  the vocabulary): the program's data, not the script; advice, no fix;
+- an invalid device ordinal in a Slurm job whose GPUs are asked per task or as a job total
+  over a node range: the same tasks and cards on every node (resolve_taskshape).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pytest
 from repair_result import first_diagnosis as _first
 
 from maple_flow.cli.repair import diagnose_log
+from maple_flow.knowledge.clusters import get_profile
+from maple_flow.repair.resolve_taskshape import TaskShapeUnresolved, shape_value, task_shape
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs" / "scripts"
 SRUN_PY = (SCRIPTS / "srun_python.sh").read_text(encoding="utf-8")
@@ -38,3 +42,66 @@ def test_an_embedding_index_error_keeps_its_own_record() -> None:
     result = diagnose_log(SRUN_PY, "IndexError: index out of range in self\n", "delta", None,
                           False)
     assert _first(result)["record_id"] == "embedding-index-out-of-range"
+
+
+def _job(*directives: str) -> str:
+    head = "\n".join(f"#SBATCH {d}" for d in directives)
+    return f"#!/bin/bash\n{head}\nsrun python -u train.py\n"
+
+
+@pytest.mark.parametrize(("directives", "cluster", "shape"), [
+    (("--nodes=1-8", "--ntasks=8", "--gpus=8"), "bridges2", (1, 8, 8)),
+    (("--nodes=1-8", "--ntasks=8", "--gpus-per-task=1"), "bridges2", (1, 8, 8)),
+    (("--ntasks=8", "--gpus-per-task=1"), "delta", (2, 4, 4)),
+    (("-N 4", "--ntasks-per-node=4", "--gpus-per-task=1"), "perlmutter", (4, 4, 4)),
+    (("--nodes=2", "--ntasks=6", "--gpus-per-task=1"), "delta", (2, 3, 3)),
+])
+def test_uniform_shape_of_a_per_task_or_job_total_request(
+        directives: tuple[str, ...], cluster: str, shape: tuple[int, int, int]) -> None:
+    got = task_shape(_job(*directives), get_profile(cluster))
+    assert (got.nodes, got.per_node, got.gpus) == shape
+
+
+@pytest.mark.parametrize("directives", [
+    ("--nodes=2", "--ntasks-per-node=4", "--gpus-per-node=4"),  # per node already
+    ("--nodes=1", "--ntasks=4", "--gpus=4"),  # a job total on a fixed node count
+    ("--nodes=1-4", "--ntasks=5", "--gpus=4"),  # does not divide
+    ("--nodes=1", "--ntasks=8", "--gpus-per-task=1"),  # more tasks than a node's GPUs
+])
+def test_no_shape_where_the_request_is_not_what_failed(directives: tuple[str, ...]) -> None:
+    with pytest.raises(TaskShapeUnresolved):
+        task_shape(_job(*directives), get_profile("delta"))
+
+
+def test_only_what_the_script_lacks_is_set() -> None:
+    shape = task_shape(_job("-N 4", "--ntasks-per-node=4", "--gpus-per-task=1"),
+                       get_profile("perlmutter"))
+    assert shape_value(shape, "gpus") == "4"
+    for arg in ("nodes", "per_node", "total_option"):
+        with pytest.raises(TaskShapeUnresolved):
+            shape_value(shape, arg)
+
+
+FLEXIBLE = SRUN_PY.replace(
+    "#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4",
+    "#SBATCH -p GPU\n#SBATCH --nodes=1-8\n#SBATCH --ntasks=8\n#SBATCH --gpus=8")
+
+
+@pytest.mark.parametrize("log", ["invalid device ordinal\n",
+                                 "RuntimeError: CUDA error: invalid device ordinal\n"])
+def test_a_node_range_with_a_job_total_gets_a_uniform_shape(log: str) -> None:
+    result = diagnose_log(FLEXIBLE, log, "bridges2", None, False)
+    diff = (result.get("proposed") or {}).get("diff", "")
+    assert _first(result)["record_id"] == "invalid-device-ordinal"
+    assert "+#SBATCH --nodes=1\n" in diff and "+#SBATCH --ntasks-per-node=8\n" in diff
+    assert "-#SBATCH --gpus=8\n" in diff and "+#SBATCH --gpus=v100-32:8\n" in diff
+
+
+def test_a_job_total_on_a_fixed_node_keeps_its_request() -> None:
+    script = SRUN_PY.replace(
+        "#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4",
+        "#SBATCH --ntasks=4\n#SBATCH --gpus=4")
+    result = diagnose_log(script, "RuntimeError: CUDA error: invalid device ordinal\n",
+                          "delta", None, False)
+    diff = (result.get("proposed") or {}).get("diff", "")
+    assert "--nodes" not in diff and "-#SBATCH --gpus=4" not in diff
