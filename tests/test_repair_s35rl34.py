@@ -105,3 +105,12 @@ def test_a_job_total_on_a_fixed_node_keeps_its_request() -> None:
                           "delta", None, False)
     diff = (result.get("proposed") or {}).get("diff", "")
     assert "--nodes" not in diff and "-#SBATCH --gpus=4" not in diff
+
+
+def test_jax_picking_its_own_device_is_not_taken_for_the_shape() -> None:
+    script = SRUN_PY.replace("#SBATCH --gpus-per-node=4", "#SBATCH --gpus-per-task=1")
+    log = ("W external/xla/xla/service/platform_util.cc:199] unable to create StreamExecutor "
+           "for CUDA:1: failed initializing StreamExecutor for CUDA device ordinal 1: INTERNAL: "
+           "Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal\n")
+    result = diagnose_log(script, log, "delta", None, False)
+    assert result.get("proposed") is None
