@@ -114,3 +114,28 @@ def test_jax_picking_its_own_device_is_not_taken_for_the_shape() -> None:
            "Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal\n")
     result = diagnose_log(script, log, "delta", None, False)
     assert result.get("proposed") is None
+
+
+@pytest.mark.parametrize("log", [
+    "ERROR: --config: grass76: command not found\n",
+    "err: b'/bin/sh: grass78: command not found\\n'\n",
+    "sh: g.gisenv: command not found\n",
+])
+def test_a_tool_the_program_runs_off_path_asks_for_its_module(log: str) -> None:
+    result = diagnose_log(SRUN_PY, log, "stampede3", None, False)
+    assert result.get("verdict") == "ask" and result.get("proposed") is None
+    assert result["question"]["record_id"] == "program-runs-tool-not-on-path"
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("/var/spool/slurmd/job1/slurm_script: line 4: module: command not found\n",
+     "module-command-not-found"),
+    ("/var/spool/slurmd/job1/slurm_script: line 12: torchrun: command not found\n",
+     "program-runs-tool-not-on-path"),
+])
+def test_named_commands_keep_their_own_records(log: str, record: str) -> None:
+    result = diagnose_log(SRUN_PY, log, "delta", None, False)
+    if record == "program-runs-tool-not-on-path":
+        assert _first(result)["record_id"] != record
+    else:
+        assert _first(result)["record_id"] == record
