@@ -139,3 +139,10 @@ def test_named_commands_keep_their_own_records(log: str, record: str) -> None:
         assert _first(result)["record_id"] != record
     else:
         assert _first(result)["record_id"] == record
+
+
+def test_a_missing_command_the_script_runs_leaves_the_question_to_that_line() -> None:
+    script = SRUN_PY.replace("srun python -u", "srun deepspeed")
+    result = diagnose_log(script, "ds_report: command not found\ndeepspeed: command not found\n",
+                          "delta", None, False)
+    assert _first(result)["record_id"] != "program-runs-tool-not-on-path"
