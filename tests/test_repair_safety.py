@@ -186,6 +186,9 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("mpi-program-not-started-by-its-mpirun", "add_module"),
                # s34nofix: the MPI module that provides mpirun/mpiexec, as the user names it
                ("mpi-launcher-not-found-no-mpi-module", "add_module"),
+               # s35rl34: the module that provides a tool the job's program starts, as the
+               # user names it
+               ("program-runs-tool-not-on-path", "add_module"),
                # s21_slurmcat: the job id, array range, partition or timing value the user gives
                ("slurm-dependency-job-unknown", "set_directive"),
                ("s32-slurm-dependency-directive-unknown-job", "set_directive"),  # s32b1

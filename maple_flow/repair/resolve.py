@@ -80,6 +80,13 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
 - ``{gpus:per_task_node}``: the GPUs per node a ``--gpus-per-task`` directive gives the
   node's tasks (x ``--ntasks-per-node``, or ``--ntasks`` over ``--nodes``), at most a node's
   GPUs; unresolved when the script asks no GPUs per task or already asks GPUs per node.
+- ``{task_shape:nodes}`` / ``{task_shape:per_node}`` / ``{task_shape:gpus}`` /
+  ``{task_shape:total_option}``: the uniform per-node shape (N nodes x k tasks x k*g GPUs) of a
+  Slurm job that asks GPUs per task, or a job total over a node range; nodes and tasks per
+  node only where the script lacks them, ``gpus`` in ``gpus`` for a job total to remove
+  (maple_flow.repair.resolve_taskshape).
+- ``{off_script:X}``: the word in group X, only when no line of the script holds it (a command
+  the job's program starts, which no script line runs).
 - ``{launch:mpi}``: the MPI launcher the script's launch line runs (``mpiexec``, else
   ``mpirun``): a launcher's own complaint (Hydra, MPT) names its options, not its name.
 - ``{task_var:name}`` / ``{task_var:value}``: a variable the launch line's single-quoted
@@ -172,6 +179,7 @@ from maple_flow.repair.resolve_step import (
     step_cpus_per_task,
     step_shape,
 )
+from maple_flow.repair.resolve_taskshape import TaskShapeUnresolved, shape_value, task_shape
 from maple_flow.units import size_mb
 
 if TYPE_CHECKING:
@@ -189,7 +197,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "node_type", "named", "one_node", "job_count", "per_device", "forced_env",
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
                    "served_name", "command_line", "word_line", "serving_image", "slots",
-                   "python_like", "site_libdir", "site_net_plugin"})
+                   "python_like", "site_libdir", "site_net_plugin", "task_shape",
+                   "off_script"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1153,6 +1162,30 @@ def _account(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _off_script(ctx: Context, arg: str) -> str:
+    """``{off_script:X}``: the word in group X, only when no line of the script holds it nor
+    any command the log (group ``rest``, after the match) also reports not found (a command
+    the job's program starts, not one the script runs); unresolved otherwise."""
+    from maple_flow.repair.patch_command import word_line
+
+    word = ctx.groups.get(arg) or ""
+    later = re.findall(r"(?:^|[\s:])([A-Za-z][\w.+-]*): command not found",
+                       ctx.groups.get("rest") or "", re.M)
+    held = [w for w in [word, *later] if w and word_line(ctx.script, w) is not None]
+    if not word or held:
+        raise Unresolved(f"a line of the script holds {held[0] if held else arg}")
+    return word
+
+
+def _task_shape(ctx: Context, arg: str) -> str:
+    """``{task_shape:ARG}``: the uniform per-node shape of a job whose GPUs are asked per task
+    or as a job total over a node range (resolve_taskshape); else unresolved."""
+    try:
+        return shape_value(task_shape(ctx.script, _need_profile(ctx)), arg)
+    except TaskShapeUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 def _respelled(ctx: Context, arg: str) -> str:
     """``{respelled:X}``: the known command name that the command in group X misspells, only
     when a line of the script runs it (maple_flow.repair.patch_command)."""
@@ -1277,7 +1310,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "job_count": _job_count, "per_device": _per_device,
               "forced_env": _forced_env, "conda_module": _conda_module,
               "dir_var": _dir_var, "cache_fallback": _cache_fallback,
-              "account": _account,
+              "account": _account, "task_shape": _task_shape, "off_script": _off_script,
               "respelled": _respelled, "served_name": _served_name,
               "command_line": _command_line, "word_line": _word_line,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
