@@ -58,3 +58,53 @@ See Administrator for help
 ''',
     expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#PBS\s+-l\s+walltime=(?!00:0[01]:)\d+:\d\d:\d\d'},
 )
+
+# ---------------------------------------------------------------- Isambard-AI (GH200, Slingshot) Megatron-Bridge notes: CLAUDE.md files of one user's projects (2 sources, 1 case each)
+
+ISAMBARD_MAP = 'not one of the ten sites - Isambard-AI (HPE Cray EX, GH200 nodes with 4 GPUs, Slingshot/CXI, Slurm, bare-metal venv, `brics/aws-ofi-nccl` module) - so mapped by system family to DeltaAI (GH200 nodes, Slingshot, Slurm), 4 GPUs a node'
+
+case(
+    id='isambardbridge-system-nccl-older-than-torch-undefined-symbol-ncclcommshrink-preload',
+    kind='script',
+    source='find_string:52705865506',
+    thread_site='a CLAUDE.md of a bare-metal NeMo Megatron-Bridge install on Isambard (ARM aarch64, GH200 120GB, CUDA 12.6, Slingshot/CXI; sbatch scripts source `activate_env.sh`, "Sets LD_PRELOAD, library paths, compiler vars"), section "ARM/Isambard-Specific Workarounds", item 2: "NCCL LD_PRELOAD (fixes `undefined symbol: ncclCommShrink`). The system NCCL is older than what torch needs. The venv\'s bundled NCCL must be force-loaded via LD_PRELOAD" (`export NCCL_LIBRARY=.venv/.../nvidia/nccl/lib/libnccl.so.2`, `export LD_PRELOAD=$NCCL_LIBRARY`)',
+    what='the job\'s library path resolves an older system NCCL (pulled in by the site\'s NCCL/OFI modules) ahead of the one torch was built against; the cure is an export in the job environment (LD_PRELOAD of the venv\'s libnccl.so.2, or that lib directory first on LD_LIBRARY_PATH) - labelled script; the line is the note\'s own quoted error fragment (the note gives no fuller traceback); ' + ISAMBARD_MAP + '; assumed shape - a 2-node job that loads the site modules and activates the venv, but does not source the env helper that sets LD_PRELOAD',
+    cluster='deltaai',
+    script='srun_torchrun.sh',
+    replace=[['export MASTER_ADDR=', 'module load PrgEnv-cray\nmodule load cuda/12.6\nmodule load brics/aws-ofi-nccl/1.8.1\nsource .venv/bin/activate\nexport MASTER_ADDR='], ['train.py --epochs 10', 'scripts/training/run_recipe.py --recipe vanilla_gpt_pretrain_config --dataset llm-pretrain-mock model.gradient_accumulation_fusion=False']],
+    log='''
+undefined symbol: ncclCommShrink
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*\bLD_PRELOAD=\S*libnccl|^\+.*\bLD_LIBRARY_PATH=\S*nvidia/nccl/lib'},
+)
+
+case(
+    id='geodesicpitfalls-base-ckpt-eod-token-zero-embedding-inf-grad-norm-bucket0',
+    kind='not_script',
+    source='find_string:55626556983',
+    thread_site='a CLAUDE.md of a Megatron-Bridge fork used for Nemotron continued pre-training on Isambard-AI (GH200, Slingshot, Slurm; /projects/a5k), table "Common Pitfalls": problem "`Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective` at \"iteration 2\" on a `*-Base-BF16` CPT run, deterministic across reruns and unmoved by LR / PAO / warmup / DDP-overlap mitigations"; fix: use the base tokenizer (EOS `</s>` = id 2) for both `preprocess_data.py --append-eod` and the YAML `tokenizer.tokenizer_model` - the chat EOS id 11 written at every document boundary hits an embedding row that is exactly 0.0 in the Base checkpoint and overflows BF16 on the first backward',
+    what='the training data were tokenised with the wrong end-of-document id for this checkpoint, so the first backward overflows; the cure is re-preprocessing the input data and the training config\'s tokenizer, nothing in the job script - not_script (input data / program configuration); the line is the table\'s own quoted error text; ' + ISAMBARD_MAP + '; assumed shape - a 2-node CPT job that the fork\'s launcher starts with torchrun under srun',
+    cluster='deltaai',
+    script='srun_torchrun.sh',
+    replace=[['export MASTER_ADDR=', 'source .venv/bin/activate\nexport TRITON_CACHE_DIR=/tmp/triton_cache_$SLURM_JOB_ID\nexport MASTER_ADDR='], ['train.py --epochs 10', 'scripts/training/run_recipe.py --config-file configs/nemotron_nano_base_cpt.yaml']],
+    log='''
+Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective
+''',
+)
+
+# ---------------------------------------------------------------- udonpred single-GPU container job under srun (1)
+
+case(
+    id='udonpredtrain-hf-trainer-under-srun-env-rendezvous-world-size-not-set-pin-rank',
+    kind='script',
+    source='find_string:66580718198',
+    thread_site='the per-task script (slurm/train.sh) of the udonpred project, started by its `train.sbatch` job array through srun inside a pyxis container (`--no-container-mount-home`, uv-managed venv in node-local scratch), single-process one-GPU training (`uv run udonpred-train train`); its comment: "Single-process (1 GPU) training. Under srun, HF Trainer/accelerate detect the SLURM env and try to init torch.distributed via env:// rendezvous, which fails with \"WORLD_SIZE expected, but not set\". Pin a 1-rank world so the process group initializes cleanly instead", followed by exports of MASTER_ADDR=127.0.0.1, MASTER_PORT, RANK=0, LOCAL_RANK=0, WORLD_SIZE=1',
+    what='the job runs a one-GPU trainer under srun without the rank variables the env:// rendezvous needs; the cure the script records is the exports in the job\'s run script (or a launcher that sets them) - labelled script; the line is the comment\'s quoted error fragment, without the quotes (the comment gives no fuller traceback); not one of the ten sites - a Slurm cluster with pyxis containers - so mapped to Perlmutter, whose GPU jobs run images with shifter under srun, one GPU; assumed shape - the run script without the five exports',
+    cluster='perlmutter',
+    script='perlmutter_shifter.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'export HF_HOME=/tmp/udonpred/hf\nexport UV_PROJECT_ENVIRONMENT=/tmp/udonpred/venv\n'], ['srun shifter python train.py --epochs 10', 'srun shifter bash -c "uv sync --extra training --extra hub && uv run udonpred-train train"']],
+    log='''
+WORLD_SIZE expected, but not set
+''',
+    expect={'families': ['rendezvous', 'environment', 'launcher'], 'fix': r'(?m)^\+.*\bWORLD_SIZE=1\b|^\+.*\btorchrun\b.*(--standalone|--nproc[-_]per[-_]node[= ]1\b)'},
+)
