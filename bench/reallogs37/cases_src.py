@@ -108,3 +108,56 @@ WORLD_SIZE expected, but not set
 ''',
     expect={'families': ['rendezvous', 'environment', 'launcher'], 'fix': r'(?m)^\+.*\bWORLD_SIZE=1\b|^\+.*\btorchrun\b.*(--standalone|--nproc[-_]per[-_]node[= ]1\b)'},
 )
+
+# ---------------------------------------------------------------- AutoRound XPU kernel BKC page (Intel GPU) (2)
+
+ARK_SOURCE = 'find_string:56657825050'
+ARK_SITE = 'the "AutoRound XPU Kernel BKC" page of the auto-round project (auto_round_extension/ark; Best Known Configuration for building and validating the `auto_round_kernel` XPU library on an Intel GPU host: Arc Pro B60 class device, PyTorch 2.11.0+xpu, `uv` venv, oneAPI `setvars.sh` sourced), section "Troubleshooting", a table of Symptom / Likely Cause / Fix'
+ARK_MAP = 'not one job on one site - an Intel GPU host - so diagnosed on Aurora (Intel Data Center GPU Max, PBS, ranks started by mpiexec), one rank on one node'
+ARK_ONE = [['#PBS -l select=2', '#PBS -l select=1'], ['NRANKS_PER_NODE=12', 'NRANKS_PER_NODE=1']]
+
+case(
+    id='autoroundbkc-oneapi-runtime-not-sourced-libiomp5-cannot-open-shared-object',
+    kind='script',
+    source=ARK_SOURCE,
+    thread_site=ARK_SITE + '; row "`libiomp5.so: cannot open shared object file`": likely cause - oneAPI runtime libraries are not loaded in the current shell; fix - source `/opt/intel/oneapi/setvars.sh` inside the same shell that launches Python (the page repeats it for the `sg render -c` wrapper: "source oneAPI inside that shell too; otherwise the XPU extension may fail to load with `libiomp5.so` missing")',
+    what='the job starts Python in an environment without the oneAPI runtime on the library path, so the XPU extension cannot load the OpenMP runtime; the cure is a line in the job script before the launch (source the oneAPI vars, or on Aurora load the module that provides them) - labelled script; the line is the table\'s own symptom text; ' + ARK_MAP + '; assumed shape - the job activates its own uv venv instead of loading the site\'s frameworks/oneAPI module',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=ARK_ONE + [['module load frameworks', 'source $HOME/auto-round/auto_round_extension/ark/.venv/bin/activate'], ['python train.py', 'python test/bench_sparse_topk.py --seq-len 1024 --topk 1.0 0.5 --warmup 1 --iters 2']],
+    log='''
+libiomp5.so: cannot open shared object file
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(\bsource\s+\S*(setvars|oneapi-vars)\.sh|\bmodule\s+load\s+\S*(oneapi|frameworks|compiler)|\bLD_LIBRARY_PATH=\S*(oneapi|compiler)\S*)'},
+)
+
+case(
+    id='autoroundbkc-session-lacks-render-group-xpu-device-count-is-zero',
+    kind='not_script',
+    source=ARK_SOURCE,
+    thread_site=ARK_SITE + '; row "`XPU device count is zero`": likely cause - the current shell is missing the `render` group; fix - add the user to `render` (`sudo usermod -aG render "$USER"`), start a fresh login session and verify with `id`; `sg render -c "..."` only as a temporary workaround',
+    what='the user account (or its session) lacks the group that grants access to the GPU device nodes, so PyTorch sees no XPU; the cure is account/node administration (group membership, a new login session), nothing in the job script - not_script; the line is the table\'s own symptom text; ' + ARK_MAP + '; assumed shape - a correct job (frameworks module, venv) that still sees no device',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=ARK_ONE + [['module load frameworks', 'module load frameworks\nsource $HOME/auto-round/auto_round_extension/ark/.venv/bin/activate'], ['python train.py', 'python test_xpu.py']],
+    log='''
+XPU device count is zero
+''',
+)
+
+# ---------------------------------------------------------------- xetla vLLM plugin README (Intel Xe2 GPUs) (1)
+
+case(
+    id='xetlaplugin-quant-method-env-unset-defaults-int2-bf16-kernel-a-must-be-bf16',
+    kind='script',
+    source='find_string:66873367976',
+    thread_site='the README of a vLLM plugin with xetla 2-bit kernels for Intel Xe2 GPUs (xetla_vllm_plugin; runs inside Slurm allocations on an Intel GPU cluster with `srun --jobid=<JOBID> --overlap ... bash -c \'source .../intel_gpu_vars.sh; source .../oneapi-vars.sh; source .venv/bin/activate; ...\'`), section "Common pitfalls": symptom "`RuntimeError: A must be bf16` (during model load)", root cause "`XETLA_QUANT_METHOD` defaulted to `int2` (= bf16 kernel)", fix "export `XETLA_QUANT_METHOD=int2_f16` *or* `XETLA_PREQUANT_PATH=<sidecar>`" (section 5 repeats it for `scripts/demo_record.py --quantization xetla`)',
+    what='the launch environment lacks the variable that selects the fp16 kernel family, so the plugin defaults to the bf16 one and fails at model load; the cure is an export in the job\'s launch lines - labelled script; the line is the table\'s own symptom text; not one of the ten sites - a Slurm cluster with Intel Xe2 GPUs - so diagnosed on Aurora (Intel GPUs, PBS, mpiexec), one rank on one node; assumed shape - the demo recording run with the oneAPI and venv sources but without either export',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=ARK_ONE + [['module load frameworks', 'module load frameworks\ncd ~/fresh_int2_fp16_setup/xetla_vllm_plugin\nsource .venv/bin/activate'], ['python train.py', 'python scripts/demo_record.py --quantization xetla --out demo_int2_rerun.cast --model $PWD/Ternary-Bonsai-8B-F16.gguf']],
+    log='''
+RuntimeError: A must be bf16
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*\b(XETLA_QUANT_METHOD=int2_f16|XETLA_PREQUANT_PATH=\S+)'},
+)
