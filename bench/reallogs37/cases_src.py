@@ -161,3 +161,56 @@ RuntimeError: A must be bf16
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^\+.*\b(XETLA_QUANT_METHOD=int2_f16|XETLA_PREQUANT_PATH=\S+)'},
 )
+
+# ---------------------------------------------------------------- LUMI user notes (a Fortran MPI code) (1)
+
+case(
+    id='luminotes-mpi-128-nodes-cxi-le-resources-not-recovered-rx-match-mode-hybrid',
+    kind='script',
+    source='find_string:53748572796',
+    thread_site='a user\'s notes page "Lumi" (access, compiling a Fortran MPI code with the Cray wrappers and Cray MPICH, running under Slurm): "Tests with 128 nodes and above crash in mpi with following error" (the libfabric line quoted), "Apparently the volume of mpi communications is too high for the network hardware configuration. A solution is to add this line to the job script: `export FI_CXI_RX_MATCH_MODE=hybrid`" (with a link to HPE\'s intro_mpi page)',
+    what='the job runs Cray MPICH over Slingshot with the NIC\'s default hardware-only tag matching, which runs out of match entries at 128+ nodes; the cure the notes record is one export in the job script - labelled script; the line is the notes\' own quoted libfabric warning (other sets hold the same message with other pids, times and nodes, not this line); not one of the ten sites - LUMI (HPE Cray EX, Slingshot 11, Slurm) - so mapped by system family to Perlmutter (HPE Cray EX, Slingshot 11, Cray MPICH, Slurm); assumed shape - a 128-node CPU job, one rank per core, started by srun',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=128'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=128'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1\n#SBATCH -C cpu'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores ./model.exe namelist.input']],
+    log='''
+libfabric:177010:1728372637::cxi:core:cxip_ux_onload_cb():2659<warn> nid001056: RXC (0x3892:79) PtlTE 375:[Fatal] LE resources not recovered during flow control. FI_CXI_RX_MATCH_MODE=[hybrid|software] is required
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\bFI_CXI_RX_MATCH_MODE=(hybrid|software)\b'},
+)
+
+# ---------------------------------------------------------------- contact-executor world-model training ledger (1)
+
+case(
+    id='contactexecledger-ranks-disagree-on-wallclock-stop-allreduce-timeout-after-3h',
+    kind='not_script',
+    source='find_string:56647614855',
+    thread_site='a research ledger of a 2-GPU (H200) world-model training run under a held Slurm allocation (`srun` step 128023.63 on server54, torchrun, a wall-clock training floor of about 3 hours, periodic checkpoints): at 17:28 "The formal Slurm step exited after the NCCL watchdog fired"; console root cause: rank1 timed out in NCCL ALLREDUCE with NumelIn=1, rank0 with NumelIn=4323388, torchrun reported ChildFailedError, rank0 SIGABRT - "consistent with different ranks making different stop decisions near the wall-clock floor, so one rank entered finalization while another rank was still in/back near gradient synchronization"; code repair: the trainer now synchronizes the stop decision across ranks with a scalar all-reduce (and writes checkpoints atomically)',
+    what='a failure after about three hours of good training (last good checkpoint at step 780001), caused by the user\'s program: each rank decided on its own when the wall-clock budget was spent, so the ranks entered different collectives; the fix is in the trainer\'s code, not the job script - not_script (the user\'s program; a hang after long good training); the lines are the ledger\'s own bullet lines summarising the console (the ledger quotes no console line verbatim; the invalid-checkpoint line it also quotes is already in other sets and left out); not one of the ten sites - a lab Slurm cluster with H200 nodes - so mapped to Lonestar6 (Slurm, H100 GPU nodes), one node, two GPUs, torchrun under srun; assumed shape - the TACC per-node torchrun job on one node',
+    cluster='lonestar6',
+    script='tacc_torchrun_per_node.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gpu-h100'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 2', '#SBATCH -n 1'], ['srun torchrun --nnodes=2 --nproc_per_node=3', 'srun torchrun --nnodes=1 --nproc_per_node=2'], ['train.py', 'scripts/world_model/train_cosmos3_contact_executor.py --wallclock-floor-hours 3 --save-every 20000']],
+    log='''
+- rank1 timed out in NCCL `ALLREDUCE` with `NumelIn=1`;
+- rank0 timed out in NCCL `ALLREDUCE` with `NumelIn=4323388`;
+- torchrun reported `ChildFailedError`, rank0 `SIGABRT`;
+''',
+)
+
+# ---------------------------------------------------------------- SGLang Llama-3-70B on an H200 Slurm cluster, lessons learned (1)
+
+case(
+    id='sglangh200-tp-broadcast-sequence-mismatch-cuda-graph-capture-not-config-fixable',
+    kind='not_script',
+    source='find_string:2208114846',
+    thread_site='a "Lessons Learned: SGLang Llama 3 70B Deployment on H200 Cluster" note (Slurm partition `h200-reserved`, 8 x H200 a node, NCCL 2.27.3 over InfiniBand; `python -m sglang.launch_server --tp 8 ...` from the batch script): with TP=4 the server crashed at CUDA-graph capture with a collective sequence mismatch; reduced memory fraction, smaller graph batch size, `--disable-cuda-graph`, TP=8, the cluster\'s recommended NCCL_IB_* exports and node exclusions all failed the same way ("sequence mismatch 18 vs 30" in the scheduler\'s event-loop broadcast); verdict: "The issue is not configuration-fixable. It\'s either an SGLang bug or fundamental cluster infrastructure problem" (other users reported NCCL failures on several nodes); next steps: vLLM, an older SGLang, report upstream',
+    what='DOUBTFUL - no resolution is shown; every job-script change (layout, flags, NCCL exports, node exclusions) was tried and failed, and the note puts the cause in the serving library or the cluster - not_script (library bug or machine fault; nothing in the job script); the lines are the note\'s own quoted exception; not one of the ten sites - a Slurm cluster with 8 x H200 nodes - so mapped to Delta, whose H200 nodes have 8 GPUs; assumed shape - the TP=4 first attempt, started from the batch step',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32\n#SBATCH --mem=400G'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export CUDA_VISIBLE_DEVICES=0,1,2,3\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B-Instruct --tp 4 --host 0.0.0.0 --port 30000 --mem-fraction-static 0.85 --trust-remote-code']],
+    log='''
+Exception: Capture cuda graph failed: Detected mismatch between collectives on ranks.
+Rank 3 is running collective: SequenceNumber=18
+Rank 0 is running collective: SequenceNumber=22
+''',
+)
