@@ -214,3 +214,22 @@ Rank 3 is running collective: SequenceNumber=18
 Rank 0 is running collective: SequenceNumber=22
 ''',
 )
+
+# ---------------------------------------------------------------- home-server ops notes: GPU off the bus under a long-running llama-server (1)
+
+case(
+    id='ghostboxnotes-rtx4070-xid79-off-the-bus-link-downgraded-x2-reseat-cold-reboot',
+    kind='not_script',
+    source='find_string:70140056227',
+    thread_site='the development notes of a self-hosted service box (one RTX 4070, llama-server processes started by the box\'s own daemons; section "The card fell off the bus; what root can and cannot do about pid 2306644"): the box\'s GPU check said `Xid 79 (PCI:0000:2e:00) GPU has fallen off the bus` and `nvidia-smi: No devices were found`; a 59-day-old llama-server was stuck in the nvidia module; after a PCI remove + rescan the card came back with `RmInitAdapter failed! (0x23:0x65:1552)` every 10 s and `LnkSta: Speed 2.5GT/s (downgraded), Width x2 (downgraded)`; reading: Xid 79 causes are power delivery, PCIe power management, heat or a failing card - "width drops are physical (seating, riser, slot)"; the advice is a cold reboot and reseating the card / checking the 8-pin',
+    what='a hardware fault of the node: the GPU dropped off the PCIe bus and came back on a narrowed link; the cures are physical or administrative (cold reboot, reseat, power), nothing in any job script - not_script (hardware); the lines are the notes\' own quotes of the tool output; not one of the ten sites - a single self-hosted box with one GPU - so mapped to Lonestar6 as a one-GPU job; assumed shape - an inference server started by the batch step on one GPU',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', './llama-server -m models/qwen2.5-7b-instruct-q4_k_m.gguf -ngl 99 --port 8081']],
+    log='''
+Xid 79 (PCI:0000:2e:00) GPU has fallen off the bus
+nvidia-smi: No devices were found
+RmInitAdapter failed! (0x23:0x65:1552)
+LnkSta: Speed 2.5GT/s (downgraded), Width x2 (downgraded)
+''',
+)
