@@ -233,3 +233,55 @@ RmInitAdapter failed! (0x23:0x65:1552)
 LnkSta: Speed 2.5GT/s (downgraded), Width x2 (downgraded)
 ''',
 )
+
+# ---------------------------------------------------------------- VASP step launcher for Perlmutter in an active-learning driver (2)
+
+VASP_SOURCE = 'find_string:66606013846'
+VASP_SITE = 'the inner-step launcher `_vasp-step-perlmutter.sh` of an active-learning workflow (matsim_agents; one VASP single-point per `srun` step on NERSC Perlmutter A100 nodes, called concurrently from a Python thread pool inside one Slurm allocation; an earlier version of the same file is find_string:60786861568); its comments record what each line fixes'
+VASP_PM = 'Perlmutter itself (the script is written for it)'
+
+case(
+    id='vaspstep-concurrent-srun-steps-without-exclusive-step-creation-disabled',
+    kind='script',
+    source=VASP_SOURCE,
+    thread_site=VASP_SITE + '; comment above the launch: "--exclusive is REQUIRED for concurrent multi-node dispatch: the AL driver launches up to (SLURM_JOB_NUM_NODES / nodes_per_job) of these steps at once from a ThreadPool. Without --exclusive, each srun step defaults to requesting the allocation\'s full resource set, so the 2nd+ concurrent step blocks with \"srun: Job step creation temporarily disabled, retrying\". With --exclusive each -N1 step claims one whole, distinct node and they run in parallel"; the launch line is `exec srun --exclusive -N ... -n ... -c ... --gpus-per-node=... --gpu-bind=closest ${VASP_BIN}`',
+    what='the job starts several srun steps at once inside one allocation, and each step asks for the whole allocation, so all but the first wait; the cure is an option on the srun line of the job\'s launch script (`--exclusive`, or `--exact` in newer Slurm) - labelled script; the line is the comment\'s quoted srun message (another set holds the same message with "(Requested nodes are busy)" appended, not this line); ' + VASP_PM + '; assumed shape - a 4-node allocation that starts four one-node VASP steps in the background and waits',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['module load pytorch/2.3.1', 'module load vasp/6.6.1-gpu\nexport OMP_NUM_THREADS=8'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'for d in calc_000 calc_001 calc_002 calc_003; do\n  (cd "$d" && srun -N 1 -n 4 -c 32 --gpus-per-node=4 --gpu-bind=closest vasp_std > vasp.out 2>&1) &\ndone\nwait']],
+    log='''
+srun: Job step creation temporarily disabled, retrying
+''',
+    expect={'families': ['launcher', 'scheduler', 'resources'], 'fix': r'(?m)^\+.*\bsrun\b.*--(exclusive|exact)\b'},
+)
+
+case(
+    id='vaspstep-stray-cusparse-and-gtl-pull-libcudart-so-13-missing-ld-library-path',
+    kind='script',
+    source=VASP_SOURCE,
+    thread_site=VASP_SITE + '; comments above two LD_LIBRARY_PATH exports for the from-source build (PrgEnv-gnu + cudatoolkit/12.9, NVHPC 25.5): "Include math_libs/lib64 (version-agnostic dir) BEFORE math_libs/12.9/...: NVHPC 25.5 does not ship libcusparse under math_libs/12.9/ ... Without it, the loader falls through to a stray CUDA-13.2 libcusparse.so.12 elsewhere on the system, which pulls in libcudart.so.13 (not present on compute nodes) and fails with \"error while loading shared libraries: libcudart.so.13\"", and "Cray\'s GPU-aware MPI transport library (libmpi_gtl_cuda.so.0) has a hard dependency on libcudart.so.13 ... pull libcudart.so.13 from the NVHPC 26.5/CUDA 13.2 bundle" (appended to LD_LIBRARY_PATH)',
+    what='the job\'s library path lets the loader pick CUDA-13 libraries whose runtime is not on the compute node\'s path; the cure is the LD_LIBRARY_PATH exports in the job\'s launch script (the NVHPC math_libs/lib64 directory first, and the CUDA 13.2 lib64 directory for the GTL) - labelled script; the line is the comment\'s quoted loader error (reallogs holds a full `e3sm.exe: error while loading shared libraries: libcudart.so.13: ...` line of another case, not this one); ' + VASP_PM + '; assumed shape - one VASP step of the from-source build with the modules loaded and only the 12.9 CUDA directories on LD_LIBRARY_PATH',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit/12.9\nexport CUDA_HOME=/opt/nvidia/hpc_sdk/Linux_x86_64/25.5/cuda/12.9\nexport LD_LIBRARY_PATH=${CUDA_HOME}/lib64:/opt/nvidia/hpc_sdk/Linux_x86_64/25.5/math_libs/12.9/targets/x86_64-linux/lib:${LD_LIBRARY_PATH}\nexport MPICH_GPU_SUPPORT_ENABLED=1\nexport OMP_NUM_THREADS=8'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun -n 4 -c 32 --gpus-per-node=4 --gpu-bind=closest $HOME/vasp.6.6.1/bin/vasp_std']],
+    log='''
+error while loading shared libraries: libcudart.so.13
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*\bLD_LIBRARY_PATH=\S*(math_libs/lib64|cuda/13\.\d+/lib64)'},
+)
+
+# ---------------------------------------------------------------- LM pretraining research log (JAX/Levanter on a Lustre-backed GPU cluster) (1)
+
+case(
+    id='levanterlog-fsx-lustre-monthly-maintenance-ost-evicted-nodes-hang-d-state',
+    kind='not_script',
+    source='find_string:60867672382',
+    thread_site='a research log of 1.4B-parameter LM pretraining runs (JAX/Levanter on six GPU nodes st-1..st-6 sharing an FSx for Lustre /fsx mount): "C5-v6-NEW attempt 4\'s silent crash was diagnosed via `journalctl` on st-2" - the Lustre error line quoted, "followed by 7 OST disconnects and the MGS"; st-2 and st-3 were EVICTED by an OST, could not recover within JAX\'s coordination heartbeat timeout, and their python processes hung in D-state I/O wait (zombie GPU memory, reboot required); 8 months of journalctl show the same event monthly: the provider\'s FSx for Lustre maintenance window - "Not fixable from our side; documented for future scheduling"',
+    what='the shared filesystem\'s servers went away (scheduled maintenance by the provider) and evicted two clients mid-run; nothing in the job script caused it or can cure it - not_script (filesystem / machine service); the line is the log\'s own quoted kernel message; not one of the ten sites - a cloud GPU cluster with a Lustre scratch - so mapped to Bridges-2 (Lustre /ocean, GPU nodes); assumed shape - a multi-node JAX training started with mpirun across the GPU nodes',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['source $PROJECT/venvs/hvd/bin/activate', 'source $PROJECT/venvs/levanter/bin/activate'], ['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'mpirun -np $SLURM_NNODES --map-by ppr:1:node python -m levanter.main.train_lm --config_path config/c5v6_new_phase2.yaml']],
+    log='''
+LustreError: 11-0: ... operation ldlm_enqueue to node 10.0.129.10@tcp failed: rc = -107
+''',
+)
