@@ -285,3 +285,22 @@ case(
 LustreError: 11-0: ... operation ldlm_enqueue to node 10.0.129.10@tcp failed: rc = -107
 ''',
 )
+
+# ---------------------------------------------------------------- VLA evaluation box hand-over notes (cloud VM, 4 x RTX 5090) (1)
+
+case(
+    id='vlaboxnotes-two-of-four-gpus-fail-gsp-boot-wpr2-already-up-host-reset',
+    kind='not_script',
+    source='find_string:67236451078',
+    thread_site='hand-over notes for a rented GPU box used for closed-loop VLA policy evaluation (advertised 4 x RTX 5090, driver 580.159.03; a policy server on one GPU, the simulator on another), section "GPU-count discrepancy - RESOLVED: 4 physical GPUs, 2 wedged": `nvidia-smi -L` showed only 2; lspci showed four; PCI 00:07.0 and 00:0b.0 fail GSP boot on every init attempt (kernel lines quoted); "Ask the provider for a host-level reset/replacement - WPR2-already-up generally needs a host power-cycle, not a guest reboot. Until then plan for 2 GPUs"',
+    what='two GPUs of the node are wedged in firmware and cannot be initialised by the driver; the cure is the provider\'s (a host power-cycle or replacement), nothing in a job script; planning the work around two GPUs is a workaround, not a fix - not_script (hardware / node administration); the lines are the notes\' own quoted kernel lines (its `...` kept); not one of the ten sites - a cloud VM with four GPUs - so mapped to Anvil (4-GPU nodes), one node; assumed shape - a job asking for the four GPUs and starting the policy server on them',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source $HOME/env_robotwin.sh\nexport STARVLA_VLM_INIT_FROM_CONFIG=1\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'bash policy/starvla_joint/launch_server.sh height 10093 0 pref_stageb_main_height 1500']],
+    log='''
+NVRM: _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP
+NVRM: (the GPU is likely in a bad state and may need to be reset)
+NVRM: gpuHandleSanityCheckRegReadError_GH100: bad register read ... 0xbadf4100
+NVRM: GPU 0000:00:07.0 / 0000:00:0b.0: RmInitAdapter failed! (0x62:0x40:2028)
+''',
+)
