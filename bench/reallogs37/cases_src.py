@@ -304,3 +304,24 @@ NVRM: gpuHandleSanityCheckRegReadError_GH100: bad register read ... 0xbadf4100
 NVRM: GPU 0000:00:07.0 / 0000:00:0b.0: RmInitAdapter failed! (0x62:0x40:2028)
 ''',
 )
+
+# ---------------------------------------------------------------- Polaris NCCL evidence note of a project member (aws-ofi-nccl plugin versions) (1)
+
+case(
+    id='polarisnccl-self-built-aws-ofi-nccl-1-21-no-eligible-providers-use-site-plugin',
+    kind='script',
+    source='find_string:68859485804',
+    thread_site='a project member\'s "Polaris NCCL `NCCL_DEBUG=INFO` evidence" note (ALCF Polaris, PBS, nccl-tests with mpiexec, 16 ranks on 4 nodes; NCCL 2.28.3 from /soft/libraries/nccl, libfabric 2.3.1): section 3 "FAILING - aws-ofi-nccl 1.21.1, same nodes, same NCCL" (job 7629065, log quoted) against section 2 "WORKING - aws-ofi-nccl 1.6.0" (the site\'s /soft/libraries/aws-ofi-nccl/v1.6.0-libfabric-1.22.0); section 4: the 1.21.1 plugin\'s fi_getinfo hints omit FI_MR_PROV_KEY, which CXI requires, "so no FI_* environment variable can add the missing bit"; the runs use the 1.6.0 plugin ("1.21.1 cannot init; forced back to 1.6.0")',
+    what='the job loads a self-built network plugin that cannot negotiate with the Slingshot provider, so NCCL has no network; the cure the note records is to run with the site\'s 1.6.0 plugin, i.e. the plugin directory the job environment puts on the library path - labelled script; the lines are the note\'s own quoted NCCL lines (per-rank prefixes as the note gives them); Polaris itself; assumed shape - the nccl-tests job with the self-built plugin first on LD_LIBRARY_PATH',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=4:system=polaris'], ['module load conda\nconda activate', 'export NCCL_HOME=/soft/libraries/nccl/nccl_2.28.3-1+cuda12.9_x86_64\nexport LD_LIBRARY_PATH=$HOME/aws-ofi-nccl-1.21.1/lib:$NCCL_HOME/lib:$LD_LIBRARY_PATH\nexport NCCL_NET="AWS Libfabric"\nexport NCCL_CROSS_NIC=1'], ['python train.py', './build/all_gather_perf -b 8 -e 4G -f 2 -g 1']],
+    log='''
+NCCL INFO NET/OFI Initializing aws-ofi-nccl 1.21.1
+NCCL INFO NET/OFI No eligible providers were found
+[2026-09-17 04:02:30] x3002c0s31b0n0:3333526:3333526 [0] int nccl_net_ofi_create_plugin(nccl_net_ofi_plugin_t**):334 NCCL WARN NET/OFI Unable to find a protocol that worked.  Failing initialization.
+[2026-09-17 04:02:30] x3002c0s31b0n0:3333526:3333526 [0] int nccl_net_ofi_create_plugin(nccl_net_ofi_plugin_t**):418 NCCL WARN NET/OFI aws-ofi-nccl initialization failed
+[2026-09-17 04:02:30] x3002c0s31b0n0:3333526:3333526 [0] plugin/net.cc:306 NCCL WARN Failed to initialize any NET plugin
+''',
+    expect={'families': ['network', 'environment', 'modules'], 'fix': r'(?m)^\+.*aws-ofi-nccl/v1\.6\.0|^-.*aws-ofi-nccl-1\.21\.1'},
+)
