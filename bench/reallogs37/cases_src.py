@@ -325,3 +325,19 @@ NCCL INFO NET/OFI No eligible providers were found
 ''',
     expect={'families': ['network', 'environment', 'modules'], 'fix': r'(?m)^\+.*aws-ofi-nccl/v1\.6\.0|^-.*aws-ofi-nccl-1\.21\.1'},
 )
+
+# ---------------------------------------------------------------- LibCity model-migration summary (L2MM) (1)
+
+case(
+    id='libcityl2mm-output-vocab-default-5000-below-11620-locations-index-assert',
+    kind='not_script',
+    source='find_string:52838298932',
+    thread_site='the migration summary of the L2MM model into the LibCity framework (one-GPU training, `python run_model.py --task traj_loc_pred --model L2MM --dataset foursquare_nyc`), "Issues Encountered and Resolutions", Issue 1 "Vocabulary Size Mismatch (CRITICAL)": error "CUDA index out of bounds" (lines quoted); root cause: the model initialised its output vocabulary with a default of 5000 while the dataset has 11,620 locations, so target tokens exceeded the embedding size; fix: the model code now falls back to `loc_size` (`data_feature.get(\'road_size\', data_feature.get(\'loc_size\', 5000))`); final test trained cleanly',
+    what='the user\'s model code sized an embedding from a default smaller than the data\'s vocabulary, so an index ran past it on the GPU; the fix is in the program\'s code, not the job script - not_script (the user\'s program); the line is the summary\'s own quoted assertion (its first line, `CUDA error: device-side assert triggered`, is already in other sets and left out); not one of the ten sites - a single-GPU workstation run - so mapped to Stampede3 as a one-GPU job on an H100 node; assumed shape - the framework\'s run script started from the batch step',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'cd $WORK/AgentCity/Bigscity-LibCity\n'], ['ibrun python train.py --epochs 10', 'python run_model.py --task traj_loc_pred --model L2MM --dataset foursquare_nyc']],
+    log='''
+Assertion `srcIndex < srcSelectDimSize` failed
+''',
+)
