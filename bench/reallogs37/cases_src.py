@@ -341,3 +341,19 @@ case(
 Assertion `srcIndex < srcSelectDimSize` failed
 ''',
 )
+
+# ---------------------------------------------------------------- Polaris weather-model port: base-conda top-ups setup script (1)
+
+case(
+    id='polaristopups-torch-harmonics-091-so-abi-breaks-torch-28-undefined-symbol',
+    kind='not_script',
+    source='find_string:54530414410',
+    thread_site='`polaris_setup_base_topups.sh` of a project porting weather models (PanguWeather SFNO, SI, S2S, makani) to ALCF Polaris (PBS; ALCF base conda with torch 2.8.0/cu12.9; extra packages installed with `pip --target` into a shared eagle directory that the job scripts prepend to PYTHONPATH); its comment on the pins: "torch_harmonics 0.7.4 - NOT 0.9.x. 0.9.1\'s attention/_C.so ABI-breaks torch 2.8 (\"undefined symbol: _ZNK3c1010TensorImpl15incref_pyobjectEv\") and it ships no sdist. The SFNO frameworks need 0.9.x and get it from their own isolated venv instead"',
+    what='a binary package built for another torch release was installed into the environment the job uses; the cure is in building the software environment (pin torch_harmonics 0.7.4 in the shared top-ups, or use the venv built for 0.9.x), not in the job script\'s directives, launch line or variables - not_script (library version incompatibility, as reallogs33 labelled a Horovod build linked to the wrong NCCL); the line is the comment\'s quoted loader error (the project\'s Polaris NCCL note is another source of this set, polarisnccl-...); Polaris itself; assumed shape - a 1-node PanguWeather SFNO job with the base conda and the top-ups directory (holding 0.9.1) on PYTHONPATH',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['conda activate', 'conda activate base\nexport PYTHONNOUSERSITE=1\nexport PYTHONPATH=/eagle/projects/lighthouse-uchicago/topups:$PYTHONPATH'], ['python train.py', 'python PanguWeather/v2.0/train.py --yaml_config config/sfno.yaml --config sfno_e3sm']],
+    log='''
+undefined symbol: _ZNK3c1010TensorImpl15incref_pyobjectEv
+''',
+)
