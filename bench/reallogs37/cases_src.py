@@ -357,3 +357,20 @@ case(
 undefined symbol: _ZNK3c1010TensorImpl15incref_pyobjectEv
 ''',
 )
+
+# ---------------------------------------------------------------- NCCL benchmark report on a 64+-node B200 Slurm cluster (1)
+
+case(
+    id='ncclreport-hpcx-lost-on-reimaged-hosts-64-node-jobs-libmpi-so-40-missing',
+    kind='not_script',
+    source='find_string:66982642080',
+    thread_site='an NCCL benchmark report of 2026-04-23 on a B200 Slurm cluster (nccl-tests suite, `run_slurm.sh`/`submit_all.sh`, both `source /opt/hpcx/hpcx-init.sh` from the host before an MPI launch; a 512-GPU DeepSeek V3 hang under investigation): 23 of 71 jobs failed, every 64-node job with the two quoted lines; "`/opt/hpcx` is present on some nodes but not all. At 64 nodes we always draw a host without it"; it was fine in the 2026-04-09 baseline (67 nodes then), "indicating the package has since been lost on some nodes, likely during a reimage"; action item: have cluster ops reinstall `/opt/hpcx` on all nodes, or switch the harness to a container that carries HPC-X',
+    what='DOUBTFUL only in that the reinstall is an action item, not shown done; the cause is clear: a system software install is missing on some compute nodes, so any allocation that includes one fails - node administration, not the job script (running from a container image is a workaround the report names, and no log line gives the image) - not_script; the lines are the report\'s own quoted error lines (other sets hold longer `libmpi.so.40` lines with other prefixes, not these); not one of the ten sites - a large B200 Slurm cluster with InfiniBand - so mapped to Vista (Slurm, InfiniBand, hundreds of nodes), one rank a node; assumed shape - the suite\'s job: source the host HPC-X, then mpirun all_reduce_perf over 64 nodes',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gh'], ['#SBATCH -N 2', '#SBATCH -N 64'], ['#SBATCH -n 6', '#SBATCH -n 64'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate', 'source /opt/hpcx/hpcx-init.sh\nhpcx_load'], ['ibrun python train.py --epochs 10', 'mpirun -np $SLURM_NTASKS --map-by ppr:1:node ./nccl-tests/build/all_reduce_perf -b 1M -e 8G -f 2 -g 1']],
+    log='''
+/opt/hpcx/hpcx-init.sh: No such file or directory
+libmpi.so.40: cannot open shared object file: No such file or directory
+''',
+)
