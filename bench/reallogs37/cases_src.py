@@ -374,3 +374,24 @@ case(
 libmpi.so.40: cannot open shared object file: No such file or directory
 ''',
 )
+
+# ---------------------------------------------------------------- LUMI AI course material: TensorFlow + Horovod in the LUMI containers (1)
+
+case(
+    id='lumicourse-tf-horovod-container-without-cpe-bind-libmpi-cray-so-12-missing',
+    kind='script',
+    source='find_string:37854104523',
+    thread_site='LUMI training-course material on running the LUMI TensorFlow/Horovod containers (`/appl/local/containers/sif-images/lumi-tensorflow-rocm-5.5.1-python-3.10-tensorflow-2.11.1-horovod-0.28.1.sif`, conda env activated inside with `$WITH_CONDA`; Slurm, srun): the container needs the host\'s Cray PE bits bind-mounted (`--bind /var/spool/slurmd,/opt/cray,/usr/lib64/libcxi.so.1,/usr/lib64/libjansson.so.4`, or `module load singularity-CPEbits` from the course\'s module directory); "If you don\'t bind mount the CPE bits, you will get an error about `libmpi_cray.so.12` not being available" (traceback quoted)',
+    what='the job starts the container without the host MPI libraries that the image\'s Horovod build links against; the cure is in the launch (bind the Cray PE paths into the container, or load the module that sets those binds) - labelled script; the lines are the page\'s own quoted traceback, trimmed to its last frames; not one of the ten sites - LUMI (HPE Cray EX, Slingshot, Slurm, Singularity images) - so mapped by system family to DeltaAI (HPE Cray EX, Slingshot, Cray MPICH, Apptainer/Singularity images under srun), 4 tasks a node; assumed shape - a one-node Horovod job started by srun inside the image with no --bind',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=4'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'SIF=/appl/local/containers/sif-images/lumi-tensorflow-rocm-5.5.1-python-3.10-tensorflow-2.11.1-horovod-0.28.1.sif'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun singularity exec "$SIF" bash -c \'$WITH_CONDA && python3 tensorflow_horovod_mnist.py\'']],
+    log='''
+  File "/opt/miniconda3/envs/tensorflow/lib/python3.10/site-packages/horovod/tensorflow/mpi_ops.py", line 45, in _load_library
+    library = load_library.load_op_library(filename)
+  File "/opt/miniconda3/envs/tensorflow/lib/python3.10/site-packages/tensorflow/python/framework/load_library.py", line 54, in load_op_library
+    lib_handle = py_tf.TF_LoadLibrary(library_filename)
+tensorflow.python.framework.errors_impl.NotFoundError: libmpi_cray.so.12: cannot open shared object file: No such file or directory
+''',
+    expect={'families': ['containers', 'environment', 'modules'], 'fix': r'(?m)^\+.*(--bind|-B)[= ]\S*/opt/cray|^\+.*\bmodule\s+load\s+singularity-CPEbits|^\+.*\b(SINGULARITY|APPTAINER)_BIND(PATH)?=\S*/opt/cray'},
+)
