@@ -395,3 +395,37 @@ tensorflow.python.framework.errors_impl.NotFoundError: libmpi_cray.so.12: cannot
 ''',
     expect={'families': ['containers', 'environment', 'modules'], 'fix': r'(?m)^\+.*(--bind|-B)[= ]\S*/opt/cray|^\+.*\bmodule\s+load\s+singularity-CPEbits|^\+.*\b(SINGULARITY|APPTAINER)_BIND(PATH)?=\S*/opt/cray'},
 )
+
+# ---------------------------------------------------------------- verl PPO on one cloud 4x A100 PCIe node: compatibility guide (2)
+
+case(
+    id='verlnc96guide-weight-bucket-2048mb-too-small-for-151936-vocab-embedding',
+    kind='script',
+    source='find_string:59075041865',
+    thread_site='a dated compatibility guide for running the verl PPO sample (verl 0.7.1, transformers 5.8.1, torch 2.10+cu128, vLLM rollout, Qwen3-14B with vocab 151936, LoRA rank 64) on one cloud node with 4x A100 80GB PCIe, section 5 "The weight-transfer bucket" (error quoted, wrapped over three lines): 151936 x 5120 x 4 B = 3.11 GB against the 2048 MB default; in the measured verl the key is read one level deeper than the message says - `actor_rollout_ref.rollout.checkpoint_engine.update_weights_bucket_megabytes=4096`; passing the printed path with the `+` Hydra suggests makes a new key no dataclass reads and the run dies two minutes later in `RolloutConfig.__init__()`',
+    what='a run setting given on the launch line is too small for the model; the cure is one more Hydra override on the `python3 -m verl.trainer.main_ppo` line of the job script - script (launch arguments); the fix check asks for the `checkpoint_engine.` path the guide found to be read, with a size of at least 3.2 GB (the message\'s own shorter path was the guide\'s failed first try); the lines are the guide\'s quoted message as it wraps it; not one of the ten sites - a single cloud VM with 4 PCIe A100 80GB - so mapped to Anvil (Slurm, 4x A100 a node), one task that starts Ray on the node; assumed shape - the sample\'s PPO command with the LoRA and rollout overrides from the guide',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=64'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export NCCL_P2P_DISABLE=1\nexport NCCL_SHM_DISABLE=1\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.model.path=Qwen/Qwen3-14B actor_rollout_ref.model.lora_rank=64 actor_rollout_ref.model.enable_gradient_checkpointing=True actor_rollout_ref.actor.entropy_coeff=0 actor_rollout_ref.rollout.name=vllm actor_rollout_ref.rollout.gpu_memory_utilization=0.6 trainer.n_gpus_per_node=4 trainer.nnodes=1']],
+    log='''
+Weight model.embed_tokens.weight(151936, 5120) fp32 = 3.11GB
+  is too large for the 2048 MB bucket.
+  Please increase rollout.update_weights_bucket_megabytes
+''',
+    expect={'families': ['program', 'resources'], 'fix': r'(?m)^\+.*\bactor_rollout_ref\.rollout\.checkpoint_engine\.update_weights_bucket_megabytes=(3[2-9]\d\d|[4-9]\d{3}|\d{5,})\b'},
+)
+
+case(
+    id='verlnc96guide-transformers-v5-no-split-modules-set-not-subscriptable-apply-fsdp2',
+    kind='not_script',
+    source='find_string:59075041865',
+    thread_site='the same verl compatibility guide, section 2 "`_no_split_modules` became a set" (lines quoted): transformers v5 changed `_no_split_modules` from a list to a set and verl indexes element `[0]` while choosing the layer class to wrap for FSDP2; the guide\'s patch coerces it to a list first, "matching upstream verl\'s own fix"',
+    what='two Python libraries of the environment disagree (verl 0.7.1 written for transformers v4, transformers 5.8.1 installed); the cure is a patched or newer verl (or an older transformers) in the software environment, not the job script\'s directives, launch line or variables - not_script (library version incompatibility); the lines are the guide\'s quoted error, its second line the guide\'s short form of the frame; mapped to Anvil as the other case of this source; assumed shape - the same PPO command, reaching FSDP2 wrapping of the actor',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=64'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], ['srun python -u train.py --batch-size 256 --epochs 32', 'python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.model.path=Qwen/Qwen3-14B actor_rollout_ref.model.lora_rank=64 actor_rollout_ref.actor.strategy=fsdp2 actor_rollout_ref.rollout.name=vllm trainer.n_gpus_per_node=4 trainer.nnodes=1']],
+    log='''
+TypeError: 'set' object is not subscriptable
+  verl/utils/fsdp_utils.py, in apply_fsdp2
+''',
+)
