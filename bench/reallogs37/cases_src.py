@@ -429,3 +429,35 @@ TypeError: 'set' object is not subscriptable
   verl/utils/fsdp_utils.py, in apply_fsdp2
 ''',
 )
+
+# ---------------------------------------------------------------- Savio (Berkeley) intermediate training: Slurm submission problems (2)
+
+case(
+    id='saviotips-savio4-gpu-gres-without-gpu-type-pends-qosmingres',
+    kind='script',
+    source='find_string:3598907512',
+    thread_site='Berkeley Research Computing\'s "Savio intermediate training: Savio tips and tricks" (April 2024; Slurm, per-core charged GPU partitions; "Request the GPU type in `savio3_gpu` and `savio4_gpu`", `savio4_gpu` has A5000 nodes), section "Submission problems" - "some submissions can simply hang. They will never start but do not give an error message"; "Invalid or missing GPU type": `srun -A fc_paciorek -p savio4_gpu -c 4 --gres=gpu:1 --pty -t 5:00 bash` and the quoted `squeue` row pending with `(QOSMinGRES)` under QOS `a5k_gpu4_normal`',
+    what='the job asks for a GPU without the type the partition\'s QOS counts, so the QOS sees no qualifying GPU and the job never starts; the cure is the GRES line of the job script (`--gres=gpu:A5000:1`) - script; the type is not in the line except through the QOS name `a5k_gpu4_normal`; the line is the page\'s own squeue row (its header row left out); not one of the ten sites - Savio - so diagnosed as on Delta (Slurm, GPU partitions by GPU model), as reallogs7 did for a Mila QOS minimum; assumed shape - a one-GPU batch job on savio4_gpu with 4 cores and an untyped GRES',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --account=fc_paciorek\n#SBATCH --partition=savio4_gpu'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpu:1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=02:00:00', '#SBATCH --time=00:05:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --batch-size 64 --epochs 1']],
+    log='''
+fc_paciore     18084591 savio4_gp                 bash paciorek PD 5:00      0:00     4 QOSMinGR      1 (QOSMinGRES) 0.00009200605566 a5k_gpu4_normal
+''',
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?mi)^\+\s*#SBATCH\s+(--gres[= ]gpu:a5000:\d+|--gpus(-per-node|-per-task)?[= ]a5000:\d+|-G\s*a5000:\d+)'},
+)
+
+case(
+    id='saviotips-savio4-gpu-two-cores-per-gpu-pends-qosmincpunotsatisfied',
+    kind='script',
+    source='find_string:3598907512',
+    thread_site='the same Savio training page, "Submission problems", "GPU jobs not requesting sufficient CPUs": `srun -A fc_paciorek -p savio4_gpu -c 2 --gres=gpu:A5000:1 --pty -t 5:00 bash` and the quoted `squeue` row pending with `(QOSMinCpuNotSatisfied)`; "Request a fixed number of CPUs for each GPU you need" (the next example, `-c 4` with one GPU, no longer shows this reason)',
+    what='the job asks for fewer cores per GPU than the partition\'s QOS requires, so it pends without an error; the cure is the job script\'s core request - script; the required count is a site rule the line does not give, so a correct answer asks (or names the minimum from the site\'s data), as reallogs7 scored the Mila case of this reason (its lines were salloc errors, this one a pending squeue row); the line is the page\'s own squeue row; mapped to Delta as the other case of this source; assumed shape - a one-GPU batch job on savio4_gpu with 2 cores',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --account=fc_paciorek\n#SBATCH --partition=savio4_gpu'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpu:A5000:1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=2'], ['#SBATCH --time=02:00:00', '#SBATCH --time=00:05:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --batch-size 64 --epochs 1']],
+    log='''
+fc_paciore     18084589 savio4_gp                 bash paciorek PD 5:00      0:00     2 QOSMinCp      1 (QOSMinCpuNotSatisfied) 0.00009200605566 a5k_gpu4_normal
+''',
+    expect={'families': ['scheduler', 'resources'], 'ask': True},
+)
