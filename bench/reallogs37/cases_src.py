@@ -461,3 +461,19 @@ fc_paciore     18084589 savio4_gp                 bash paciorek PD 5:00      0:0
 ''',
     expect={'families': ['scheduler', 'resources'], 'ask': True},
 )
+
+# ---------------------------------------------------------------- university Slurm cluster: a group's QOS route to its rtx_6000 entitlement (1)
+
+case(
+    id='keasarroute-probe-pends-maxgresperaccount-group-cards-held-by-member',
+    kind='not_script',
+    source='find_string:65925471074',
+    thread_site='a user\'s investigation note on a university Slurm cluster (per-hardware GPU partitions; the public `gpu` partition capped at 5 GPUs a user by its partition QOS), "Reaching the Keasar group\'s 8 golden rtx_6000 cards": `--partition=rtx6000 --qos=keasar --account=keasar --gres=gpu:rtx_6000:1` was accepted (`Submitted batch job 21080162`, `--test-only` placed it); the probe pended with the quoted squeue row; "`MaxGRESPerAccount` = the account\'s 8 rtx_6000 were fully consumed by [another member]\'s 8-GPU ... job. Not a permission failure ... Capacity, not access, is the blocker"; the probe was cancelled',
+    what='the job is right and admitted; it waits because the group\'s shared per-account GPU entitlement is in use by another member\'s job - nothing in the script\'s directives, launch line or variables changes that (waiting, or the group sharing its cards, does) - not_script (allocation capacity held by others); the line is the note\'s own squeue row; not one of the ten sites - a university cluster with per-GPU-type GRES - so mapped to Bridges-2 (Slurm, typed GPU GRES), one task with one GPU; assumed shape - the note\'s 3-minute probe',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --partition=rtx6000\n#SBATCH --qos=keasar\n#SBATCH --account=keasar\n#SBATCH --job-name=ZZPROBE_QOS_KEASAR_nissimb'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpu:rtx_6000:1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=00:03:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export WANDB_MODE=disabled\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun nvidia-smi -L']],
+    log='''
+21080162  ZZPROBE_QOS_KEASAR_nissimb  rtx6000  keasar  PD  (MaxGRESPerAccount)
+''',
+)
