@@ -477,3 +477,19 @@ case(
 21080162  ZZPROBE_QOS_KEASAR_nissimb  rtx6000  keasar  PD  (MaxGRESPerAccount)
 ''',
 )
+
+# ---------------------------------------------------------------- a research project's run-status note: a wave of Slurm eval jobs (1)
+
+case(
+    id='uavrunstatus-wrapper-job-pends-qosmaxcpuperuserlimit-own-running-evals-hold-quota',
+    kind='not_script',
+    source='find_string:65969726947',
+    thread_site='a project\'s run-status note (2026-09-08) on a wave of Slurm evaluation jobs on a shared university cluster (CPU-only wrapper jobs that sbatch GPU child jobs; `--time 24:00:00` each): "25514 - the mjpc-vs-pid controller test - has never started", the quoted squeue row; "`TRES_PER_NODE = N/A` -> it asks for no GPU ... `QOSMaxCpuPerUserLimit` -> it is blocked by [the user\'s] own CPU quota, consumed by 25502 + 25503"; "The choice is the user\'s: cancel one running ... arm to unblock 25514 now, or let both finish and accept the delay"; later squeue snapshots show the same reason for two more wrappers',
+    what='the job is well formed; it waits because the user\'s own running jobs hold the per-user CPU limit of the QOS - the cure is waiting or cancelling one of those jobs, nothing in this job\'s directives, launch line or variables - not_script (allocation held by the user\'s other jobs); the line is the note\'s own squeue row; not one of the ten sites - a university Slurm cluster - so mapped to Stampede3 (Slurm, per-user job limits), a one-task CPU-only job; assumed shape - the wrapper batch job that runs the project\'s eval_k_sweep.sh',
+    cluster='stampede3',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --partition=gpu-1-student\n#SBATCH --job-name=eval_k_sweep'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=4'], ['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export UAV_MIX_CONTROLLER=mjpc\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'bash Slurm_Codes/eval_k_sweep.sh s_curve 10']],
+    log='''
+25514  llim  0:00  gpu-1-student  (QOSMaxCpuPerUserLimit)  N/A  PENDING  eval_k_sweep
+''',
+)
