@@ -1,0 +1,113 @@
+"""NCCL socket classes of helper s35nccl (templates/failures/nccl_s35.yaml): a connect to a peer
+that has no route / times out / is refused in torch's Last-error copy is NCCL on an interface
+the nodes do not share (the site's documented interface on Delta, a question elsewhere, advice
+once the site's interface is already set), and a peer that reset or closed its socket is the
+consequence of another rank's failure; NET/Socket's own 'no interface found' joins the
+socket-interface records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from maple_flow.cli.repair import diagnose_log
+from maple_flow.repair import load_knowledge_base
+from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s35nccl_probe" / "scripts"
+SRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8")
+HSN = SRUN.replace("export MASTER_PORT=29500", "export MASTER_PORT=29500\nexport NCCL_SOCKET_IFNAME=hsn")
+NO_ROUTE = ("node5:240:240 [6] misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to "
+            "10.0.0.4<56849> returned 113(No route to host) errno 115(Operation now in progress)\n"
+            "node5:240:240 [6] NCCL INFO misc/socket.cc:570 -> 2\n")
+LAST_REFUSED = ("torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1269, "
+                "unhandled system error, NCCL version 2.14.3\nncclSystemError: System call (e.g. "
+                "socket, malloc) or external library call failed or device error.\nLast error:\n"
+                "socketStartConnect: Connect to 172.17.0.1<47411> failed : Connection refused\n")
+RETRY_LAST = ("h:1:2 [0] NCCL INFO socketPollConnect: connect returned No route to host, retrying "
+              "(34/34) after sleep for 3400 msec\n")
+RETRY_EARLY = ("h:1:2 [0] NCCL INFO socketPollConnect: connect returned No route to host, retrying "
+               "(3/34) after sleep for 300 msec\n")
+
+
+def _diagnose(script: str, log: str, cluster: str) -> tuple[str | None, dict]:
+    data = diagnose_log(script, log, cluster, None, False)
+    found = data.get("diagnoses") or []
+    return (found[0]["record_id"] if found else None), data
+
+
+def _family(record_id: str | None) -> str | None:
+    return load_knowledge_base().get(record_id).family if record_id else None
+
+
+def test_no_route_to_a_peer_pins_the_sites_interface_on_delta() -> None:
+    first, data = _diagnose(SRUN, NO_ROUTE, "delta")
+    assert first == "nccl-peer-unreachable-site-interface"
+    assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
+
+
+def test_refused_in_torchs_last_error_copy_pins_the_interface() -> None:
+    first, data = _diagnose(SRUN, LAST_REFUSED, "deltaai")
+    assert first == "nccl-peer-unreachable-site-interface"
+    assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
+
+
+def test_the_retry_loop_run_to_its_end_is_the_same_class() -> None:
+    first, _ = _diagnose(SRUN, RETRY_LAST, "delta")
+    assert first == "nccl-peer-unreachable-site-interface"
+    _, data = _diagnose(SRUN, RETRY_EARLY, "delta")  # a retry that may still succeed
+    assert data.get("proposed") is None
+
+
+def test_a_site_without_a_documented_interface_asks_for_it() -> None:
+    for cluster in ("vista", "perlmutter", "polaris"):
+        script = SRUN if cluster != "polaris" else (
+            SCRIPTS.parent.parent / "reallogs28" / "scripts" / "pbs_polaris_torchrun.sh"
+        ).read_text(encoding="utf-8")
+        first, data = _diagnose(script, NO_ROUTE, cluster)
+        assert first == "nccl-peer-unreachable-ask-interface", cluster
+        assert data.get("proposed") is None and data.get("verdict") == "ask"
+        assert data["question"]["record_id"] == "nccl-peer-unreachable-ask-interface"
+
+
+def test_the_answer_fills_the_interface() -> None:
+    data = diagnose_log(SRUN, NO_ROUTE, "vista", None, False,
+                        answers={"nccl_socket_ifname": "ib0"})
+    assert "+export NCCL_SOCKET_IFNAME=ib0" in data["proposed"]["diff"]
+
+
+def test_no_route_on_the_sites_interface_is_not_the_script() -> None:
+    first, data = _diagnose(HSN, NO_ROUTE, "delta")
+    assert first == "nccl-peer-unreachable-on-site-interface"
+    assert _family(first) in NOT_SCRIPT_FAMILIES and data.get("proposed") is None
+
+
+def test_the_c10d_store_client_is_not_nccls_connect() -> None:
+    log = ("[W socket.cpp:663] [c10d] The client socket has failed to connect to [gpu001]:29500 "
+           "(errno: 113 - No route to host).\n")
+    _, data = _diagnose(SRUN, log, "delta")
+    assert not [d for d in data["diagnoses"] if d["record_id"].startswith("nccl-peer-")
+                and d["method"] != "similarity"]
+    assert data.get("proposed") is None
+
+
+def test_a_peer_that_reset_or_closed_its_socket_is_not_the_script() -> None:
+    for log in ("gpu-server320 [5] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to "
+                "10.44.137.149<52905> failed : Connection reset by peer\n",
+                "server1:6601:6625 [0] include/socket.h:385 NCCL WARN Net : Connection closed by "
+                "remote peer\nNCCL failure common.cu:921 'unhandled system error'\n"):
+        first, data = _diagnose(SRUN, log, "delta")
+        assert first == "nccl-peer-went-away"
+        assert _family(first) in NOT_SCRIPT_FAMILIES and data.get("proposed") is None
+
+
+def test_a_peer_closing_ranks_below_the_cause_in_the_same_log() -> None:
+    log = ("node0:1:2 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote "
+           "peer node1<57557>\nnode1:3:4 [0] NCCL WARN Bootstrap : no socket interface found\n")
+    first, _ = _diagnose(SRUN, log, "delta")
+    assert first == "nccl-socket-interface"
+
+
+def test_net_sockets_own_interface_search_is_the_interface_class() -> None:
+    first, data = _diagnose(SRUN, "n:1:1 [0] NCCL WARN NET/Socket : no interface found\n", "delta")
+    assert first == "nccl-socket-interface"
+    assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
