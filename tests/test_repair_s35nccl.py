@@ -111,3 +111,23 @@ def test_net_sockets_own_interface_search_is_the_interface_class() -> None:
     first, data = _diagnose(SRUN, "n:1:1 [0] NCCL WARN NET/Socket : no interface found\n", "delta")
     assert first == "nccl-socket-interface"
     assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
+
+
+SINGLE = (SCRIPTS / "torchrun_single.sh").read_text(encoding="utf-8")
+
+
+def test_store_timeout_in_seconds_on_one_node_is_the_programs() -> None:
+    for log in ("[E socket.cpp:922] The client socket has timed out after 1800s while trying to "
+                "connect to (127.0.0.1, 29500)\n",
+                "torch.distributed.DistNetworkError: The client socket has timed out after 600s "
+                "while trying to connect to (127.0.0.1, 52209)\n"):
+        first, data = _diagnose(SINGLE, log, "delta")
+        assert first == "local-store-timeout-one-node"
+        assert data.get("proposed") is None
+
+
+def test_store_timeout_in_seconds_across_nodes_is_the_rendezvous_address() -> None:
+    log = ("torch.distributed.DistNetworkError: The client socket has timed out after 900s while "
+           "trying to connect to (node01, 29500).\n")
+    first, _ = _diagnose(SRUN, log, "delta")
+    assert first == "rendezvous-timeout"
