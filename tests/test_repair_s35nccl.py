@@ -15,7 +15,8 @@ from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s35nccl_probe" / "scripts"
 SRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8")
-HSN = SRUN.replace("export MASTER_PORT=29500", "export MASTER_PORT=29500\nexport NCCL_SOCKET_IFNAME=hsn")
+HSN = SRUN.replace("export MASTER_PORT=29500",
+                   "export MASTER_PORT=29500\nexport NCCL_SOCKET_IFNAME=hsn")
 NO_ROUTE = ("node5:240:240 [6] misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to "
             "10.0.0.4<56849> returned 113(No route to host) errno 115(Operation now in progress)\n"
             "node5:240:240 [6] NCCL INFO misc/socket.cc:570 -> 2\n")
