@@ -132,3 +132,45 @@ def test_store_timeout_in_seconds_across_nodes_is_the_rendezvous_address() -> No
            "trying to connect to (node01, 29500).\n")
     first, _ = _diagnose(SRUN, log, "delta")
     assert first == "rendezvous-timeout"
+
+
+SAME_SUBNET = ("l:1:1 [0] NCCL INFO Bootstrap : Using [0]enp2s0:192.168.80.156<0>\n"
+               "l:1:2 [0] include/socket.h:390 NCCL WARN Connect to 192.168.80.157<34630> failed : "
+               "No route to host\n")
+
+
+def test_a_peer_on_the_interfaces_own_subnet_is_a_firewall_not_the_interface() -> None:
+    for cluster in ("delta", "vista"):
+        first, data = _diagnose(SRUN, SAME_SUBNET, cluster)
+        assert first == "nccl-peer-unreachable-same-subnet", cluster
+        assert _family(first) in NOT_SCRIPT_FAMILIES and data.get("proposed") is None
+
+
+def test_a_docker_bridge_on_the_same_subnet_is_still_the_interface_class() -> None:
+    log = SAME_SUBNET.replace("enp2s0:192.168.80.156", "docker0:192.168.80.156")
+    first, data = _diagnose(SRUN, log, "delta")
+    assert first == "nccl-peer-unreachable-site-interface"
+    assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
+
+
+BOOT_INTERNAL = ("n:1:1 [0] bootstrap.cc:45 NCCL WARN Bootstrap : no socket interface found\n"
+                 "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1249, "
+                 "internal error - please report this issue to the NCCL developers, NCCL version "
+                 "2.18.5\n")
+
+
+def test_a_missing_interface_the_script_names_is_dropped_where_the_site_names_none() -> None:
+    script = SRUN.replace("export MASTER_PORT=29500",
+                          "export MASTER_PORT=29500\nexport NCCL_SOCKET_IFNAME=eth0")
+    first, data = _diagnose(script, BOOT_INTERNAL, "vista")
+    assert first == "nccl-socket-ifname-unknown"
+    assert "-export NCCL_SOCKET_IFNAME=eth0" in data["proposed"]["diff"]
+    first, data = _diagnose(script, BOOT_INTERNAL, "delta")  # the site's interface instead
+    assert first == "nccl-socket-interface"
+    assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
+
+
+def test_a_missing_interface_set_outside_the_script_asks_for_it() -> None:
+    first, data = _diagnose(SRUN, BOOT_INTERNAL, "vista")
+    assert first == "nccl-bootstrap-no-interface-ask"
+    assert data.get("verdict") == "ask" and data.get("proposed") is None
