@@ -174,3 +174,14 @@ def test_a_missing_interface_set_outside_the_script_asks_for_it() -> None:
     first, data = _diagnose(SRUN, BOOT_INTERNAL, "vista")
     assert first == "nccl-bootstrap-no-interface-ask"
     assert data.get("verdict") == "ask" and data.get("proposed") is None
+
+
+def test_master_addr_through_a_variable_that_names_the_first_node_is_kept() -> None:
+    from maple_flow.repair.patch_env import set_master_addr
+
+    script = ("#!/bin/bash\n#SBATCH --nodes=3\n"
+              'addr=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n'
+              "export MASTER_ADDR=$addr\ntorchrun --nnodes=3 train.py\n")
+    assert set_master_addr(script, "slurm", "") == script
+    wrong = script.replace("export MASTER_ADDR=$addr", "export MASTER_ADDR=$HOSTNAME")
+    assert "scontrol show hostnames" in set_master_addr(wrong, "slurm", "").split("MASTER_ADDR=")[1]
