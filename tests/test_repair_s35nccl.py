@@ -185,3 +185,27 @@ def test_master_addr_through_a_variable_that_names_the_first_node_is_kept() -> N
     assert set_master_addr(script, "slurm", "") == script
     wrong = script.replace("export MASTER_ADDR=$addr", "export MASTER_ADDR=$HOSTNAME")
     assert "scontrol show hostnames" in set_master_addr(wrong, "slurm", "").split("MASTER_ADDR=")[1]
+
+
+LOOPBACK = ("g:1:1 [0] NCCL INFO Bootstrap : Using [0]lo:127.0.0.1<0>\n"
+            "g:1:2 [0] NCCL INFO Call to connect returned Connection refused, retrying\n")
+
+
+def test_loopback_across_nodes_pins_drops_or_asks() -> None:
+    pinned = SRUN.replace("export MASTER_PORT=29500",
+                          "export MASTER_PORT=29500\nexport NCCL_SOCKET_IFNAME=lo")
+    first, data = _diagnose(pinned, LOOPBACK, "delta")
+    assert first == "nccl-loopback-across-nodes-site-interface"
+    assert "+export NCCL_SOCKET_IFNAME=hsn" in data["proposed"]["diff"]
+    first, data = _diagnose(pinned, LOOPBACK, "vista")
+    assert first == "nccl-loopback-across-nodes-drop-setting"
+    assert "-export NCCL_SOCKET_IFNAME=lo" in data["proposed"]["diff"]
+    first, data = _diagnose(SRUN, LOOPBACK, "vista")
+    assert first == "nccl-loopback-across-nodes-ask" and data.get("verdict") == "ask"
+
+
+def test_loopback_on_one_node_is_not_matched() -> None:
+    for cluster in ("delta", "vista"):
+        _, data = _diagnose(SINGLE, LOOPBACK, cluster)
+        assert not [d for d in data["diagnoses"]
+                    if d["record_id"].startswith("nccl-loopback") and d["method"] != "similarity"]
