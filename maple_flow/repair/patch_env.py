@@ -404,11 +404,26 @@ def names_first_node(value: str, scheduler: str) -> bool:
     return _FIRST_HOST.match(plain) is not None
 
 
+#: A value that only reads another variable: ``$NAME`` or ``${NAME}``, quoted or not.
+_ONLY_VAR = re.compile(r'^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$')
+
+
+def through_variable(text: str, value: str, before: int) -> str:
+    """``value``, or when it only reads another variable, that variable's last value on the
+    lines before ``before`` (one level: ``addr=$(scontrol ...)`` then ``MASTER_ADDR=$addr``)."""
+    m = _ONLY_VAR.match(value)
+    if not m or m.group(1) == "MASTER_ADDR":
+        return value
+    found = _assignments(text, m.group(1), before)
+    return found[-1].word.raw.partition("=")[2] if found else value
+
+
 def master_addr_named(text: str, fallback: str | None = None) -> bool:
     """Whether the MASTER_ADDR the launch reads names the job's first node by host name."""
     launch = find_launch(text)
     found = _assignments(text, "MASTER_ADDR", launch.line - 1)
     current = found[-1].word.raw.partition("=")[2] if found else ""
+    current = through_variable(text, current, found[-1].index) if found else current
     return bool(found) and names_first_node(current, scheduler_of(text, fallback))
 
 
@@ -425,7 +440,8 @@ def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = F
     last = found[-1]
     current = last.word.raw.partition("=")[2]
     site_name = scheduler == "slurm" or not domain or domain in current
-    if current == expr or (not by_address and site_name and names_first_node(current, scheduler)):
+    named = names_first_node(through_variable(text, current, last.index), scheduler)
+    if current == expr or (not by_address and site_name and named):
         return text
     text = replace(text, last.word.start, last.word.end, f"MASTER_ADDR={expr}")
     if not last.exported and not _exported_by_name(text, "MASTER_ADDR", launch.line - 1):
