@@ -15,3 +15,20 @@ def first_diagnosis(result: dict[str, object]) -> dict[str, object]:
     diagnoses = result["diagnoses"]
     assert isinstance(diagnoses, list) and diagnoses
     return diagnoses[0]  # type: ignore[no-any-return]
+
+
+def diagnose_first(script: str, log: str, cluster: str) -> tuple[str | None, dict]:
+    """`maple repair --log`'s result for the log and script on the cluster, and the record
+    id of its first diagnosis (None when there is none)."""
+    from maple_flow.cli.repair import diagnose_log
+
+    data = diagnose_log(script, log, cluster, None, False)
+    found = data.get("diagnoses") or []
+    return (found[0]["record_id"] if found else None), data
+
+
+def family_of(record_id: str | None) -> str | None:
+    """The knowledge-base family of a record id (None for None)."""
+    from maple_flow.repair.kb import load_knowledge_base
+
+    return load_knowledge_base().get(record_id).family if record_id else None

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from repair_result import family_of as _family
+
 from maple_flow.cli.repair import diagnose_log
-from maple_flow.repair import load_knowledge_base
 from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s33b1_probe" / "scripts"
@@ -25,10 +26,6 @@ def _diagnose(script: str, log: str, cluster: str = "aurora") -> tuple[str | Non
     data = diagnose_log(script, log, cluster, None, False)
     found = data.get("diagnoses") or []
     return (found[0]["record_id"] if found else None), data
-
-
-def _family(record_id: str | None) -> str | None:
-    return load_knowledge_base().get(record_id).family if record_id else None
 
 
 def test_oneapi_compilers_module_over_a_venv_is_dropped() -> None:

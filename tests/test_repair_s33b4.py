@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from maple_flow.cli.repair import diagnose_log
+from repair_result import diagnose_first as _diagnose
+
 from maple_flow.repair import load_knowledge_base
 from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
 
@@ -14,12 +15,6 @@ SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s33b4_probe" / "sc
 TACC = (SCRIPTS / "tacc_torchrun_per_node.sh").read_text(encoding="utf-8")
 VISTA = TACC.replace("#SBATCH -p gpu-a100", "#SBATCH -p gh")
 RECORD = "s33-aarch64-node-runs-x86-build"
-
-
-def _diagnose(script: str, log: str, cluster: str) -> tuple[str | None, dict]:
-    data = diagnose_log(script, log, cluster, None, False)
-    found = data.get("diagnoses") or []
-    return (found[0]["record_id"] if found else None), data
 
 
 def test_x86_binary_on_vista_is_not_the_script() -> None:

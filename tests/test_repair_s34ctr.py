@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_result import diagnose_first as _diagnose
+from repair_result import family_of as _family
 
-from maple_flow.cli.repair import diagnose_log
-from maple_flow.repair import load_knowledge_base
 from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
 from maple_flow.repair.patch_steps import exact_parallel_steps
 from maple_flow.repair.text import FixNotApplicable
@@ -42,16 +42,6 @@ RAY = ("#!/bin/bash\n#SBATCH --nodes=2\nsrun --nodes=1 --ntasks=1 -w a ray start
 GTL = "MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is requested, but GTL library is not linked\n"
 ASSERT = ("Assertion failed in file ../src/mpi/init/init_thread_cs.c at line 102: "
           "MPIR_THREAD_GLOBAL_ALLFUNC_MUTEX.count == 0\n")
-
-
-def _diagnose(script: str, log: str, cluster: str) -> tuple[str | None, dict]:
-    data = diagnose_log(script, log, cluster, None, False)
-    found = data.get("diagnoses") or []
-    return (found[0]["record_id"] if found else None), data
-
-
-def _family(record_id: str | None) -> str | None:
-    return load_knowledge_base().get(record_id).family if record_id else None
 
 
 def test_exact_on_every_side_by_side_step() -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from repair_result import diagnose_first as _diagnose
+from repair_result import family_of as _family
+
 from maple_flow.cli.repair import diagnose_log
-from maple_flow.repair import load_knowledge_base
 from maple_flow.repair.models import NOT_SCRIPT_FAMILIES
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "s35nccl_probe" / "scripts"
@@ -28,16 +30,6 @@ RETRY_LAST = ("h:1:2 [0] NCCL INFO socketPollConnect: connect returned No route 
               "(34/34) after sleep for 3400 msec\n")
 RETRY_EARLY = ("h:1:2 [0] NCCL INFO socketPollConnect: connect returned No route to host, retrying "
                "(3/34) after sleep for 300 msec\n")
-
-
-def _diagnose(script: str, log: str, cluster: str) -> tuple[str | None, dict]:
-    data = diagnose_log(script, log, cluster, None, False)
-    found = data.get("diagnoses") or []
-    return (found[0]["record_id"] if found else None), data
-
-
-def _family(record_id: str | None) -> str | None:
-    return load_knowledge_base().get(record_id).family if record_id else None
 
 
 def test_no_route_to_a_peer_pins_the_sites_interface_on_delta() -> None:
