@@ -54,6 +54,7 @@ HW, DRVS, PROG = "HW", "DRV", "PROG"
 NOGPU = {"replace": [["#SBATCH --gpus-per-node=4\n", ""]]}
 CVD0 = {"directives": [], "replace": [["export MASTER_PORT=29500", "export MASTER_PORT=29500\nexport CUDA_VISIBLE_DEVICES=0"]]}
 NONV = {"replace": [["apptainer exec --nv ", "apptainer exec "]]}
+FAMS = ["devices", "containers", "launcher", "scheduler", "environment", "modules", "resources"]
 GPUFIX = r"(?m)^\+#SBATCH --(?:gpus|gres)"
 NVFIX = r"(?m)^\+.*--nv\b"
 
@@ -67,6 +68,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
     ("smi-nodevices-nogpu-request", "SCRIPT", "No devices were found\n" + TB + "RuntimeError: No CUDA GPUs are available\n", NVML + "(NVML_ERROR_NOT_FOUND)", SLURM, NOGPU, GPUFIX),
     ("pt-nogpus-available-nogpu", "SCRIPT", TB + "RuntimeError: No CUDA GPUs are available\n", PT + "torch/cuda/__init__.py _lazy_init", SLURM, NOGPU, GPUFIX),
     ("rt-ordinal-cvd0", "SCRIPT", rt("invalid device ordinal"), RT + "cudaErrorInvalidDevice", SLURM, CVD0, r"(?m)^-export CUDA_VISIBLE_DEVICES=0"),
+    ("nvml-unknown-nogpu", "SCRIPT", "Failed to initialize NVML: Unknown Error\n" + TB + "RuntimeError: No CUDA GPUs are available\n", NVML + "NVML_ERROR_UNKNOWN", SLURM, NOGPU, GPUFIX),
     ("drv-no-device-nogpu", "SCRIPT", "RuntimeError: CUDA driver error: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n", DRV + "CUDA_ERROR_NO_DEVICE", SLURM, NOGPU, GPUFIX),
     # ---- not script: driver / node state (only the site) ----
     ("rt-insufficient-driver", DRVS, rt("CUDA driver version is insufficient for CUDA runtime version"), RT + "cudaErrorInsufficientDriver", SLURM, {}, None),
@@ -123,9 +125,9 @@ def case(entry: tuple) -> dict:
     if cls != "SCRIPT":
         out["expect"] = {}
     elif expect == "ask":
-        out["expect"] = {"families": ["devices", "containers", "launcher", "scheduler", "environment", "modules"], "ask": True}
+        out["expect"] = {"families": list(FAMS), "ask": True}
     else:
-        out["expect"] = {"families": ["devices", "containers", "launcher", "scheduler", "environment", "modules"], "fix": expect}
+        out["expect"] = {"families": list(FAMS), "fix": expect}
     return out
 
 
