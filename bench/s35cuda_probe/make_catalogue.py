@@ -84,7 +84,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
     ("rt-unsupported-ptx", DRVS, rt("the provided PTX was compiled with an unsupported toolchain."), RT + "cudaErrorUnsupportedPtxVersion", SLURM, {}, None),
     # ---- not script: the hardware ----
     ("rt-ecc-uncorrectable", HW, rt("uncorrectable ECC error encountered"), RT + "cudaErrorECCUncorrectable", SLURM, {}, None),
-    ("rt-hardware-stack", HW, rt("hardware stack error"), RT + "cudaErrorHardwareStackError", SLURM, {}, None),
+    ("rt-hardware-stack", PROG, rt("hardware stack error"), RT + "cudaErrorHardwareStackError", SLURM, {}, None),
     ("rt-nvlink-uncorrectable", HW, rt("uncorrectable NVLink error detected during the execution"), RT + "cudaErrorNvlinkUncorrectable", SLURM, {}, None),
     ("rt-unknown-error", HW, rt("unknown error"), RT + "cudaErrorUnknown", SLURM, {}, None),
     ("xid-79-fallen", HW, xid(79, "GPU has fallen off the bus."), XID + "Xid 79", SLURM, {}, None),
