@@ -85,7 +85,9 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
      r"(?m)^\+#SBATCH (?:-p|--partition)[ =]gpu-a100(?:-small|-dev)?$"),
     ("tacc-no-runlimit", SCRIPT,
      "--> Submission error: all jobs must have a maximum runlimit defined with \"-t\"\n",
-     "27319968107", LS6, {"replace": [["#SBATCH -t 04:00:00\n", ""]]}, "ask"),
+     # labelled as slurm-time-limit-required answers a missing -t: the queue's longest time
+     "27319968107", LS6, {"replace": [["#SBATCH -t 04:00:00\n", ""]]},
+     r"(?m)^\+#SBATCH (?:-t|--time)[ =](?:0?48:00:00|2-00:00:00)$"),
     ("tacc-no-core-count", SCRIPT,
      "--> Submission error: please define total core count with the \"-n\" option\n",
      "27319968107", LS6, {"replace": [["#SBATCH -n 2\n", ""]]},
@@ -105,7 +107,8 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
      "Job names are not allowed to contain the \":\" character.\n--> submitted jobname = train:bert\n\n"
      "Please remove and resubmit the job.\n\n",
      "27425075231", LS6, {"replace": [["#SBATCH -J train", "#SBATCH -J train:bert"]]},
-     r"(?m)^\+#SBATCH (?:-J|--job-name)[ =]\S*$"),
+     # a -J without ':' or the -J line dropped (the name is then the script's)
+     r"(?m)^\+#SBATCH (?:-J|--job-name)[ =][^:\n]*$|^-#SBATCH -J train:bert$(?![\s\S]*^\+#SBATCH (?:-J|--job-name))"),
     ("tacc-workdir-unavailable", ENV,
      "No reservation for this job\n--> Verifying valid submit host (login1)...OK\n--> Verifying valid jobname...OK\n"
      "--> Verifying availability of your work dir (/work/04658/alice/ls6)...FAILED\n",
