@@ -103,7 +103,8 @@ def test_user_side_checks_are_not_the_script(log: str, record: str) -> None:
 
 def test_a_banner_of_passed_checks_is_no_refusal() -> None:
     log = ("No reservation for this job\n--> Verifying valid submit host (login1)...OK\n"
-           "--> Verifying valid jobname...OK\n--> Verifying access to desired queue (gpu-a100)...OK\n"
+           "--> Verifying valid jobname...OK\n"
+           "--> Verifying access to desired queue (gpu-a100)...OK\n"
            "--> Verifying job request is within current queue limits...OK\n"
            "--> Checking available allocation (MyProject)...OK\nSubmitted batch job 3085466\n")
     data, first = _run(LS6, log)
