@@ -12,7 +12,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   ``{queue:default}``: the default queue; ``{queue:partition}``: the default queue when it is
   a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
-  script's walltime, lowered to that limit when it exceeds it; ``{walltime:mended}``: the
+  script's walltime, lowered to that limit when it exceeds it (``{walltime:over}``: the same,
+  unresolved when it does not exceed it); ``{walltime:mended}``: the
   script's Slurm time directive that Slurm cannot parse, written as ``HH:MM:SS`` when its length
   is plain (a float, ``3600.0``, read as minutes as Slurm reads a bare number; a unit suffix,
   ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's
@@ -430,6 +431,15 @@ def _walltime_cap(ctx: Context) -> str:
             raise Unresolved(f"{', '.join(others)} takes {nodes} node(s) for "
                              f"{format_walltime(seconds)}: the job moves, its walltime stays")
     return format_walltime(min(seconds or limit, limit))
+
+
+def _walltime_over(ctx: Context) -> str:
+    """``{walltime:cap}``, only when the script's walltime is over its queue's limit: a refusal
+    that names the queue's hours and size both is about the time only then (s35submit)."""
+    _, seconds, queue = _script_request(ctx)
+    if not seconds or seconds <= queue.max_walltime_seconds:
+        raise Unresolved("the script's walltime is within its queue's limit")
+    return _walltime_cap(ctx)
 
 
 def _gpus_asked(ctx: Context) -> int:
@@ -1353,6 +1363,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _walltime_cap(ctx)
     if kind == "walltime" and arg == "mended":
         return _walltime_mended(ctx)
+    if kind == "walltime" and arg == "over":
+        return _walltime_over(ctx)
     if (kind, arg) in (("walltime", "refused"), ("gpus", "kept")):
         return _kept(ctx, arg)
     if kind == "walltime":

@@ -20,9 +20,13 @@ SPECIFIC: dict[str, re.Pattern[str]] = {
     "gpus": re.compile(r"(?i)\bn?gpus?\b|\bgres\b|--gpus|(?:Min|Max)GRES|GRESPer"),
     "nodes": re.compile(r"(?i)\bnodes=|\bnode count\b|\bnumber of nodes\b|\bselect\b|"
                         r"\bfeasible nodes\b|\bnodes statement\b|NodePer|\bnnodes\b|"
-                        r"PartitionNodeLimit"),
+                        r"PartitionNodeLimit|"
+                        # TACC's submit filter: "--> Q Queue Limits: 1024(512) ... cores on 8
+                        # Nodes", "Requested too many cores/node"
+                        r"Queue Limits: [^\n]* on \d+ Nodes\b|\bcores/node\b"),
     "walltime": re.compile(r"(?i)wall ?time|\bwall ?clock\b|\btime ?limit\b|WallDuration|--time\b|"
-                           r"\btime specification\b|\brun ?time\b|PartitionTimeLimit"),
+                           r"\btime specification\b|\brun ?time\b|PartitionTimeLimit|"
+                           r"Queue Limits: \d+ Hours\b"),
     "cpus": re.compile(r"(?i)\bn?cpus?\b|\bcores?\b|\bppn\b|cpus-per-task|\bprocessors\b|"
                        r"(?:Min|Max)Cpus?|CpusPer"),
 }
