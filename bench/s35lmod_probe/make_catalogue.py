@@ -79,7 +79,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
      LM + "e_Conflict", DELTA, loads("cudatoolkit/11.7", "cuda/12.4"), r"(?m)^-module load cudatoolkit/11\.7"),
     ("lm-conflict-downstream", SCRIPT,
      HEAD + 'Cannot load module "openmpi/4.1.6" because this module set a conflict: "mpich/4.1.2"\n',
-     LM + "e_Conflict_Downstream", DELTA, loads("mpich/4.1.2", "openmpi/4.1.6"), r"(?m)^-module load mpich/4\.1\.2"),
+     LM + "e_Conflict_Downstream", DELTA, loads("mpich/4.1.2", "openmpi/4.1.6"), r"(?m)^-module load mpich/4\.1\.2$(?![\s\S]*^\+module load Module$)"),
     ("lm-family-conflict", SCRIPT,
      HEAD + "You can only have one compiler module loaded at a time.\nYou already have intel/2023.2 loaded.\n"
      "To correct the situation, please execute the following command:\n\n  $  module swap intel/2023.2 gcc/11.4.0\n\n"
@@ -131,7 +131,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
      "cea-hpc/modules@c5428c49 tcl/modfind.tcl.in:1266", DELTA, loads("cuda/11.7"), r"(?m)^\+module load cuda\b"),
     ("em-conflict", SCRIPT,
      'Loading openmpi/4.1.6\n  ERROR: Module cannot be loaded due to a conflict.\n    HINT: Might try "module unload mpich/4.1.2" first.\n',
-     EM + "getErrConflictMsg", DELTA, loads("mpich/4.1.2", "openmpi/4.1.6"), r"(?m)^-module load mpich/4\.1\.2"),
+     EM + "getErrConflictMsg", DELTA, loads("mpich/4.1.2", "openmpi/4.1.6"), r"(?m)^-module load mpich/4\.1\.2$(?![\s\S]*^\+module load Module$)"),
     ("em-missing-prereq", SCRIPT,
      "Loading hdf5/1.14.3\n  ERROR: Module cannot be loaded due to missing prereq.\n    HINT: the following module must be loaded first: gcc/11.4.0\n",
      EM + "getErrPrereqMsg", DELTA, loads("hdf5/1.14.3"), r"(?m)^\+module load gcc/11\.4\.0"),
@@ -147,7 +147,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
     ("em3-conflict", SCRIPT,
      "openmpi/4.1.6(28):ERROR:150: Module 'openmpi/4.1.6' conflicts with the currently loaded module(s) 'mpich/4.1.2'\n"
      "openmpi/4.1.6(28):ERROR:102: Tcl command execution failed: conflict mpi\n",
-     EM3 + "(Modules 3 ERROR:150)", DELTA, loads("mpich/4.1.2", "openmpi/4.1.6"), r"(?m)^-module load mpich/4\.1\.2"),
+     EM3 + "(Modules 3 ERROR:150)", DELTA, loads("mpich/4.1.2", "openmpi/4.1.6"), r"(?m)^-module load mpich/4\.1\.2$(?![\s\S]*^\+module load Module$)"),
     ("em3-depends", SCRIPT,
      "hdf5/1.14.3(24):ERROR:151: Module 'hdf5/1.14.3' depends on one of the module(s) 'gcc/11.4.0'\n"
      "hdf5/1.14.3(24):ERROR:102: Tcl command execution failed: prereq gcc/11.4.0\n",

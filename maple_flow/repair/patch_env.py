@@ -154,8 +154,22 @@ def _loads_new(value: str, new: str) -> bool:
     return same_module(new, value)
 
 
+def _pin_version(text: str, old: str, new: str) -> str | None:
+    """``new`` (``cuda/12.4``) in place of each bare load of its own name ``old`` (``cuda``):
+    a site that requires versions (Lmod e_RequireFullName); None when that is not the case."""
+    if "/" in old or new.split("/", 1)[0] != old or new == old:
+        return None
+    hits = [word for _, word in _loaded(text) if word.value == old]
+    for word in reversed(hits):
+        text = replace(text, word.start, word.end, quote(new))
+    return text if hits else None
+
+
 def swap_module(text: str, old: str, new: str) -> str:
     """Load ``new`` in place of ``old``; no-op when ``old`` is gone and ``new`` loaded."""
+    pinned = _pin_version(text, old, new)
+    if pinned is not None:
+        return pinned
     loaded = _loaded(text)
     hits = [(i, w) for i, w in loaded if same_module(w.value, old) and not _loads_new(w.value, new)]
     if not hits:
