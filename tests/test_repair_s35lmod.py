@@ -108,3 +108,11 @@ def test_site_module_tree_faults_are_not_the_script(mods: tuple[str, ...], log: 
     data, first = _first(_script(*mods), log)
     assert data["proposed"] is None
     assert first == f"{record}/not_script"
+
+
+def test_one_listed_prerequisite_stays_a_fix() -> None:
+    log = (HEAD + 'Cannot load module "plexos/7.400.2". At least one of these module(s) must be '
+           "loaded:\n   mono/4.6.2.7\n")
+    data, first = _first(_script("plexos/7.400.2"), log, "anvil")
+    assert first == "lmod-prerequisite-any-one-named/script"
+    assert "+module load mono/4.6.2.7" in _diff(data)
