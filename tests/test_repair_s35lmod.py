@@ -116,3 +116,17 @@ def test_one_listed_prerequisite_stays_a_fix() -> None:
     data, first = _first(_script("plexos/7.400.2"), log, "anvil")
     assert first == "lmod-prerequisite-any-one-named/script"
     assert "+module load mono/4.6.2.7" in _diff(data)
+
+
+def test_modules3_prereq_line_names_the_module_to_load() -> None:
+    log = ("trinity/2.2.0(5):ERROR:151: Module 'trinity/2.2.0' depends on one of the module(s) "
+           "'rsem/1.3.0 rsem/1.2.23'\ntrinity/2.2.0(5):ERROR:102: Tcl command execution failed: "
+           "prereq rsem\n")
+    data, first = _first(_script("trinity"), log)
+    assert first == "envmodules-missing-prereq/script"
+    assert "+module load rsem\n" in _diff(data)
+
+
+def test_conflict_naming_the_version_of_a_bare_load_drops_that_load() -> None:
+    text = "#!/bin/bash\nmodule add intel\nmodule add pgi\nsrun x\n"
+    assert swap_module(text, "intel/20.0u3", "pgi/19.4") == "#!/bin/bash\nmodule add pgi\nsrun x\n"

@@ -172,12 +172,16 @@ def swap_module(text: str, old: str, new: str) -> str:
         return pinned
     loaded = _loaded(text)
     hits = [(i, w) for i, w in loaded if same_module(w.value, old) and not _loads_new(w.value, new)]
+    bare = not hits and "/" in old
+    if bare:  # the message names the version a bare load of the script loaded (intel/20.0u3)
+        hits = [(i, w) for i, w in loaded
+                if w.value == old.split("/", 1)[0] and not _loads_new(w.value, new)]
     if not hits:
         if any(_loads_new(w.value, new) for _, w in loaded):
             return text
         raise FixNotApplicable(f"module {old} is not loaded, so it cannot be swapped for {new}")
     if any(_loads_new(w.value, new) for _, w in loaded):
-        return remove_module(text, old) if "/" in old else _remove_exact(text, hits)
+        return remove_module(text, old) if "/" in old and not bare else _remove_exact(text, hits)
     _, word = hits[-1]
     text = replace(text, word.start, word.end, quote(new))
     return _remove_exact(text, [(i, w) for i, w in _loaded(text)
