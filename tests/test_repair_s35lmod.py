@@ -130,3 +130,11 @@ def test_modules3_prereq_line_names_the_module_to_load() -> None:
 def test_conflict_naming_the_version_of_a_bare_load_drops_that_load() -> None:
     text = "#!/bin/bash\nmodule add intel\nmodule add pgi\nsrun x\n"
     assert swap_module(text, "intel/20.0u3", "pgi/19.4") == "#!/bin/bash\nmodule add pgi\nsrun x\n"
+
+
+def test_a_conflict_wrapped_by_lmod_is_still_a_swap() -> None:
+    log = (HEAD + 'Cannot load module "hdf5-C/1.14.0"\n  because these module(s) are loaded:\n'
+           "     hdf5\n")
+    data, first = _first(_script("hdf5", "hdf5-C/1.14.0"), log)
+    assert first == "lmod-module-conflict/script"
+    assert "-module load hdf5\n" in _diff(data)
