@@ -180,6 +180,10 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("envmodules-missing-prereq", "add_module"),
                ("lmod-prerequisite-any-one-named", "add_module"),  # s32r2a: prereq_any, one named
                ("lmod-load-options-listed", "add_module"),  # s33valb: Lmod's first load option
+               # s35lmod: the version Lmod names for a bare name; the one of a listed choice the
+               # user gives
+               ("lmod-version-required", "swap_module"),
+               ("module-prereq-one-of-ask", "add_module"),
                # s32b2: the MPI module the program was built with, as the user names it
                ("mpi-library-missing-no-mpi-module", "add_module"),
                # s33r32: the MPI module a binary was built with, as the user names it

@@ -154,16 +154,34 @@ def _loads_new(value: str, new: str) -> bool:
     return same_module(new, value)
 
 
+def _pin_version(text: str, old: str, new: str) -> str | None:
+    """``new`` (``cuda/12.4``) in place of each bare load of its own name ``old`` (``cuda``):
+    a site that requires versions (Lmod e_RequireFullName); None when that is not the case."""
+    if "/" in old or new.split("/", 1)[0] != old or new == old:
+        return None
+    hits = [word for _, word in _loaded(text) if word.value == old]
+    for word in reversed(hits):
+        text = replace(text, word.start, word.end, quote(new))
+    return text if hits else None
+
+
 def swap_module(text: str, old: str, new: str) -> str:
     """Load ``new`` in place of ``old``; no-op when ``old`` is gone and ``new`` loaded."""
+    pinned = _pin_version(text, old, new)
+    if pinned is not None:
+        return pinned
     loaded = _loaded(text)
     hits = [(i, w) for i, w in loaded if same_module(w.value, old) and not _loads_new(w.value, new)]
+    bare = not hits and "/" in old
+    if bare:  # the message names the version a bare load of the script loaded (intel/20.0u3)
+        hits = [(i, w) for i, w in loaded
+                if w.value == old.split("/", 1)[0] and not _loads_new(w.value, new)]
     if not hits:
         if any(_loads_new(w.value, new) for _, w in loaded):
             return text
         raise FixNotApplicable(f"module {old} is not loaded, so it cannot be swapped for {new}")
     if any(_loads_new(w.value, new) for _, w in loaded):
-        return remove_module(text, old) if "/" in old else _remove_exact(text, hits)
+        return remove_module(text, old) if "/" in old and not bare else _remove_exact(text, hits)
     _, word = hits[-1]
     text = replace(text, word.start, word.end, quote(new))
     return _remove_exact(text, [(i, w) for i, w in _loaded(text)
