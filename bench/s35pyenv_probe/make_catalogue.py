@@ -56,7 +56,7 @@ def tb(*lines: str) -> str:
 ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
     # ---- import machinery ----
     ("imp-torch-noenv", "SCRIPT", tb("ModuleNotFoundError: No module named 'torch'") + SRUN_FAIL,
-     CPY, DELTA, {}, "ask"),
+     CPY, DELTA, {}, r"(?m)^\+module load anaconda3_gpu"),
     ("imp-torch-envactivated", "NOT",
      tb("ModuleNotFoundError: No module named 'deepspeed'") + SRUN_FAIL, CPY, DELTA, CONDA_ENV, None),
     ("imp-cannot-import-name", "NOT",
@@ -104,7 +104,7 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict, str | None]] = [
      CONDA, DELTA, CONDA_ENV, r"(?m)^\+(?:eval \"\$\(conda shell\.bash hook\)\"|source .*conda\.sh)"),
     ("conda-shell-not-configured", "SCRIPT",
      "\nCommandNotFoundError: Your shell has not been properly configured to use 'conda activate'.\nTo initialize your shell, run\n\n    $ conda init <SHELL_NAME>\n\nCurrently supported shells are:\n  - bash\n",
-     CONDA, DELTA, CONDA_ENV, r"(?m)^\+(?:eval \"\$\(conda shell\.bash hook\)\"|source .*conda\.sh)"),
+     CONDA, DELTA, CONDA_ENV, r"(?m)^\+(?:eval \"\$\(conda shell\.bash hook\)\"|source .*conda\.sh|#!/bin/bash -l)$"),
     ("conda-env-name-not-found", "SCRIPT",
      "\nEnvironmentNameNotFound: Could not find conda environment: myenv\nYou can list all discoverable environments with `conda info --envs`.\n\n" + tb("ModuleNotFoundError: No module named 'torch'"),
      CONDA, DELTA, CONDA_ENV, "ask"),
