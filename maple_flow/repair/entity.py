@@ -63,6 +63,10 @@ class Entity:
     name: str = ""
 
 
+#: Tools whose ``activate`` names an environment.
+_CONDA_TOOLS = frozenset({"conda", "mamba", "micromamba"})
+
+
 def _literal(word: str) -> bool:
     """A word the script writes as is: no expansion, no blank (a ``bash -c`` body)."""
     return bool(word) and "$" not in word and "`" not in word and not any(
@@ -151,7 +155,17 @@ def script_entities(script: str) -> tuple[Entity, ...]:
         else:
             found += _on_own_line(lines, line, _command_entities(words, line))
             found += _body_entities(words, line)
+            found += _conda_env_entities(words, line)
     return tuple(found)
+
+
+def _conda_env_entities(words: tuple[str, ...], line: int) -> list[Entity]:
+    """The environment ``conda activate NAME`` (mamba, micromamba) names: a name or a prefix
+    path conda looks up, which its EnvironmentNameNotFound names back (s35pyenv)."""
+    if len(words) < 3 or words[0] not in _CONDA_TOOLS or words[1] != "activate":
+        return []
+    env = next((w for w in words[2:] if not w.startswith("-")), "")
+    return [Entity("path", env, line)] if _literal(env) else []
 
 
 def _on_own_line(lines: list[str], start: int, found: list[Entity]) -> list[Entity]:
