@@ -62,8 +62,9 @@ def test_user_site_already_off_is_left() -> None:
 
 
 def test_env_torch_missing_nccl_symbol_stays_the_environments() -> None:
-    data, first = _first(OWN_ENV, "ImportError: /u/alice/.conda/envs/myenv/lib/python3.10/site-"
-                         "packages/torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister\n")
+    log = ("ImportError: /u/alice/.conda/envs/myenv/lib/python3.10/site-packages/torch/lib/"
+           "libtorch_cuda.so: undefined symbol: ncclCommRegister\n")
+    data, first = _first(OWN_ENV, log)
     assert data["proposed"] is None and first.endswith("/not_script")
 
 

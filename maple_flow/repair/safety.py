@@ -75,6 +75,8 @@ ALLOWED_ENV = frozenset({
     "PMI_SHARED_SECRET",
     # a switch of NeMo recipes: tensor-parallel communication overlap (userbuffers) off (s35rl36)
     "TP_COMM_OVERLAP",
+    # a switch: CPython leaves the ~/.local user site-packages off sys.path (s35pyenv)
+    "PYTHONNOUSERSITE",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
