@@ -91,3 +91,18 @@ def test_safety_lets_the_user_site_switch_but_no_search_path() -> None:
     assert env_name_problem("PYTHONNOUSERSITE") is None
     for name in ("PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "LD_LIBRARY_PATH"):
         assert env_name_problem(name)
+
+
+APPTAINER = "module load apptainer\nsrun apptainer exec --nv {opt}img.sif python train.py"
+NUMPY_FRAME = '  File "/home/u/.local/lib/python3.6/site-packages/numpy/__init__.py", line 142\n'
+
+
+def test_user_site_reaches_an_apptainer_image() -> None:
+    data, _ = _first(APPTAINER.format(opt=""), NUMPY_FRAME)
+    assert "+export PYTHONNOUSERSITE=1" in data["proposed"]["diff"]
+
+
+@pytest.mark.parametrize("opt", ["--cleanenv ", "--no-home ", "-e "])
+def test_user_site_not_set_where_the_export_cannot_reach(opt: str) -> None:
+    data, _ = _first(APPTAINER.format(opt=opt), NUMPY_FRAME)
+    assert (data["proposed"] or {}).get("record_id") != "pyenv-user-site-shadows-env"
