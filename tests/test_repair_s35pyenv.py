@@ -106,3 +106,27 @@ def test_user_site_reaches_an_apptainer_image() -> None:
 def test_user_site_not_set_where_the_export_cannot_reach(opt: str) -> None:
     data, _ = _first(APPTAINER.format(opt=opt), NUMPY_FRAME)
     assert (data["proposed"] or {}).get("record_id") != "pyenv-user-site-shadows-env"
+
+
+def test_old_source_activate_names_its_env_and_is_asked() -> None:
+    data, _ = _first("source activate unetCNN",
+                     "EnvironmentNameNotFound: Could not find conda environment: unetCNN\n")
+    assert data["verdict"] == "ask"
+    assert data["question"]["record_id"] == "pyenv-conda-env-name-not-found-ask"
+
+
+def test_package_missing_after_source_activate_adds_no_site_module() -> None:
+    data, first = _first("source activate myenv",
+                         "ModuleNotFoundError: No module named 'torch'\n" + SRUN0)
+    assert data["proposed"] is None and first.endswith("/not_script")
+
+
+def test_a_log_only_like_user_site_shadowing_gets_no_switch() -> None:
+    env = "/mnt/ngsnfs/tools/miniconda3/envs/wochenende"
+    log = (f'File "basic_reporting.py", line 20, in <module>\n    import pysam\n  File '
+           f'"{env}/lib/python3.6/site-packages/pysam/__init__.py", line 5, in <module>\n'
+           f"    from pysam.libchtslib import *\nImportError: {env}/lib/././libk5crypto.so.3: "
+           "undefined symbol: krb5int_utf8s_to_ucs2les, version krb5support_0_MIT\n")
+    data, _ = _first("source /mnt/ngsnfs/tools/miniconda3/etc/profile.d/conda.sh\n"
+                     "conda activate wochenende", log)
+    assert (data["proposed"] or {}).get("record_id") != "pyenv-user-site-shadows-env"
