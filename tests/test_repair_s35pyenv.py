@@ -34,9 +34,12 @@ def _first(setup: str, log: str, cluster: str = "delta") -> tuple[dict[str, Any]
 
 @pytest.mark.parametrize("setup", [OWN_ENV, "source /projects/alice/venv/bin/activate"])
 def test_package_missing_from_own_env_adds_no_site_module(setup: str) -> None:
-    data, first = _first(setup, "ModuleNotFoundError: No module named 'deepspeed'\n" + SRUN0)
+    data, first = _first(setup, "ModuleNotFoundError: No module named 'wandb'\n" + SRUN0)
     assert data["proposed"] is None
-    assert first == "pyenv-package-missing-in-own-env/not_script"
+    assert first.endswith("/not_script")
+    # a package a site stack provides: no site module over the env, and no verdict either
+    data, first = _first(setup, "ModuleNotFoundError: No module named 'deepspeed'\n" + SRUN0)
+    assert data["proposed"] is None and not first.startswith("pyenv-package-missing")
 
 
 def test_package_missing_without_env_still_loads_site_stack() -> None:
@@ -44,15 +47,26 @@ def test_package_missing_without_env_still_loads_site_stack() -> None:
     assert "+module load anaconda3_gpu" in data["proposed"]["diff"]
 
 
+ENV_FRAME = '  File "/u/alice/.conda/envs/myenv/lib/python3.10/site-packages/bx/a.py", line 17\n'
+
+
 @pytest.mark.parametrize("log", [
-    ".local/lib/python2.7/site-packages/slamdunk/contrib/ngm: No such file or directory\n",
-    "ImportError: /u/alice/.local/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so: "
-    "undefined symbol: ncclCommRegister\n",
+    ENV_FRAME + ".local/lib/python3.10/site-packages/slamdunk/contrib/ngm: No such file or "
+    "directory\n",
+    ENV_FRAME + "ImportError: /u/alice/.local/lib/python3.10/site-packages/torch/lib/"
+    "libtorch_cuda.so: undefined symbol: ncclCommRegister\n",
 ])
 def test_user_site_shadowing_an_env_sets_pythonnousersite(log: str) -> None:
     data, _ = _first(OWN_ENV, log)
     assert data["proposed"]["record_id"] == "pyenv-user-site-shadows-env"
     assert "+export PYTHONNOUSERSITE=1" in data["proposed"]["diff"]
+
+
+def test_a_package_only_in_the_user_site_is_not_shadowing() -> None:
+    log = ("ImportError: /home/u/.local/lib/python3.9/site-packages/flash_attn_2_cuda.cpython-39-"
+           "x86_64-linux-gnu.so: undefined symbol: _ZN3c105ErrorC2ENS_14SourceLocationE\n")
+    data, _ = _first(OWN_ENV, log)
+    assert (data["proposed"] or {}).get("record_id") != "pyenv-user-site-shadows-env"
 
 
 def test_user_site_already_off_is_left() -> None:
@@ -94,7 +108,8 @@ def test_safety_lets_the_user_site_switch_but_no_search_path() -> None:
 
 
 APPTAINER = "module load apptainer\nsrun apptainer exec --nv {opt}img.sif python train.py"
-NUMPY_FRAME = '  File "/home/u/.local/lib/python3.6/site-packages/numpy/__init__.py", line 142\n'
+NUMPY_FRAME = ('  File "/opt/conda/envs/nf/lib/python3.6/site-packages/bx/b.py", line 17\n'
+               '  File "/home/u/.local/lib/python3.6/site-packages/numpy/__init__.py", line 142\n')
 
 
 def test_user_site_reaches_an_apptainer_image() -> None:
@@ -116,9 +131,9 @@ def test_old_source_activate_names_its_env_and_is_asked() -> None:
 
 
 def test_package_missing_after_source_activate_adds_no_site_module() -> None:
-    data, first = _first("source activate myenv",
-                         "ModuleNotFoundError: No module named 'torch'\n" + SRUN0)
-    assert data["proposed"] is None and first.endswith("/not_script")
+    log = "ModuleNotFoundError: No module named 'torch'\n" + SRUN0
+    data, _ = _first("source activate myenv", log)
+    assert (data["proposed"] or {}).get("record_id") != "python-package-missing"
 
 
 def test_a_log_only_like_user_site_shadowing_gets_no_switch() -> None:
