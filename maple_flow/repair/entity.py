@@ -63,6 +63,10 @@ class Entity:
     name: str = ""
 
 
+#: Tools whose ``activate`` names an environment.
+_CONDA_TOOLS = frozenset({"conda", "mamba", "micromamba"})
+
+
 def _literal(word: str) -> bool:
     """A word the script writes as is: no expansion, no blank (a ``bash -c`` body)."""
     return bool(word) and "$" not in word and "`" not in word and not any(
@@ -148,10 +152,22 @@ def script_entities(script: str) -> tuple[Entity, ...]:
             found += [Entity("module", w, line) for w in _module_words(words) if _literal(w)]
         elif head in {"source", ".", "cd", "pushd"}:
             found += [Entity("path", w, line) for w in words[1:2] if _literal(w)]
+            found += _conda_env_entities(words, line)
         else:
             found += _on_own_line(lines, line, _command_entities(words, line))
             found += _body_entities(words, line)
+            found += _conda_env_entities(words, line)
     return tuple(found)
+
+
+def _conda_env_entities(words: tuple[str, ...], line: int) -> list[Entity]:
+    """The environment ``conda activate NAME`` (mamba, micromamba; conda's older ``source
+    activate NAME``) names: a name or a prefix path conda looks up, which its
+    EnvironmentNameNotFound names back (s35pyenv)."""
+    if len(words) < 3 or words[0] not in _CONDA_TOOLS | {"source", "."} or words[1] != "activate":
+        return []
+    env = next((w for w in words[2:] if not w.startswith("-")), "")
+    return [Entity("path", env, line)] if _literal(env) else []
 
 
 def _on_own_line(lines: list[str], start: int, found: list[Entity]) -> list[Entity]:

@@ -47,6 +47,10 @@ DATA_FOLDER_ENV = frozenset({
     "MIOPEN_USER_DB_PATH",  # MIOpen's user performance database
     "ENROOT_TEMP_PATH",  # the folder enroot unpacks and converts image layers in (s33b3)
 })
+#: Switches that only take a folder off the interpreter's search path (no code is added to
+#: it): CPython then leaves out the user site-packages of ``pip install --user`` (~/.local,
+#: PEP 370), which shadows the job's environment (s35pyenv).
+SEARCH_NARROWING_ENV = frozenset({"PYTHONNOUSERSITE"})
 #: Names an op may set without review: exact names, and families by prefix.
 ALLOWED_ENV = frozenset({
     "MASTER_ADDR", "MASTER_PORT", "OMP_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
@@ -71,6 +75,8 @@ ALLOWED_ENV = frozenset({
     "PMI_SHARED_SECRET",
     # a switch of NeMo recipes: tensor-parallel communication overlap (userbuffers) off (s35rl36)
     "TP_COMM_OVERLAP",
+    # a switch: CPython leaves the ~/.local user site-packages off sys.path (s35pyenv)
+    "PYTHONNOUSERSITE",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -93,7 +99,7 @@ def env_name_problem(name: str, passed_on: bool = False) -> str | None:
     if name.upper().startswith(MAPLE_INTERNAL_PREFIX):
         return (f"{name} is maple's own variable (read by its mini-apps and tools); it never "
                 "goes into a user's script")
-    if name in DATA_FOLDER_ENV:
+    if name in DATA_FOLDER_ENV or name in SEARCH_NARROWING_ENV:
         return None
     if name in FORBIDDEN_ENV or _FORBIDDEN_ENV_RE.search(name.upper()):
         return (f"{name} is a loader, shell-startup or code-search variable; a repair never "
