@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 
 from maple_flow.repair.layout import find_launch
 from maple_flow.repair.text import FixNotApplicable, insert_line, join, lines, replace
@@ -34,20 +35,25 @@ _SAFE_DIR = re.compile(r"^/[A-Za-z0-9_.+/-]+$")
 _LD_PATH = re.compile(r"""\bLD_LIBRARY_PATH=["']?([^"'\s]+)""")
 
 
+def _library_path(activate: list[str]) -> Iterator[str]:
+    """The literal absolute directories of the LD_LIBRARY_PATH values the profile's activation
+    lines set, in order (entries holding a variable are left out)."""
+    for line in activate:
+        for value in _LD_PATH.findall(line):
+            for entry in str(value).split(":"):
+                path: str = entry.rstrip("/")
+                if path.startswith("/") and "$" not in path:
+                    yield path
+
+
 def site_library_dir(library: str, activate: list[str]) -> str | None:
     """The directory of the site's library path (the LD_LIBRARY_PATH entries of the profile's
     activation lines) named after ``library`` (``libhwloc`` -> ``.../hwloc/lib``), or None."""
     stem = library.removeprefix("lib").lower()
     if not stem:
         return None
-    for line in activate:
-        for value in _LD_PATH.findall(line):
-            for entry in str(value).split(":"):
-                path: str = entry.rstrip("/")
-                if path.startswith("/") and "$" not in path and stem in (
-                        part.lower() for part in path.split("/")):
-                    return path
-    return None
+    return next((path for path in _library_path(activate)
+                 if stem in (part.lower() for part in path.split("/"))), None)
 
 
 def _root(directory: str) -> str:
@@ -87,6 +93,14 @@ def _bind_insertions(text: str, directory: str) -> list[int]:
     return [verb.end for verb in verbs]
 
 
+def _bind_root(text: str, directory: str) -> str:
+    """``text`` with ``-B ROOT`` (the top folder of ``directory``) after each container verb of
+    the launch line that does not bind ``directory`` yet."""
+    for offset in reversed(_bind_insertions(text, directory)):
+        text = replace(text, offset, offset, f" -B {_root(directory)}")
+    return text
+
+
 def _runtime_prefix(text: str) -> str:
     words = find_launch(text).words
     names = {os.path.basename(w.value) for w in words}
@@ -123,10 +137,7 @@ def container_site_library(text: str, directory: str) -> str:
     directory = directory.rstrip("/")
     if not _SAFE_DIR.match(directory):
         raise FixNotApplicable(f"not a plain absolute directory: {directory!r}")
-    root = _root(directory)
-    for offset in reversed(_bind_insertions(text, directory)):
-        text = replace(text, offset, offset, f" -B {root}")
-    return _with_library_path(text, directory)
+    return _with_library_path(_bind_root(text, directory), directory)
 
 
 #: The file name NCCL loads a network plugin from.
@@ -136,13 +147,8 @@ NET_PLUGIN = "libnccl-net.so"
 def site_net_plugin(activate: list[str]) -> str | None:
     """The site's NCCL network plugin: ``libnccl-net.so`` in the aws-ofi-nccl directory of
     the profile's library path (its activation lines), or None."""
-    for line in activate:
-        for value in _LD_PATH.findall(line):
-            for entry in str(value).split(":"):
-                path: str = entry.rstrip("/")
-                if path.startswith("/") and "$" not in path and "ofi-nccl" in path.lower():
-                    return f"{path}/{NET_PLUGIN}"
-    return None
+    return next((f"{path}/{NET_PLUGIN}" for path in _library_path(activate)
+                 if "ofi-nccl" in path.lower()), None)
 
 
 def container_net_plugin(text: str, plugin: str) -> str:
@@ -153,8 +159,6 @@ def container_net_plugin(text: str, plugin: str) -> str:
         raise FixNotApplicable(f"not a plain absolute path: {plugin!r}")
     if re.search(r"(?m)^[^#\n]*LD_PRELOAD=[^\n]*libnccl-net", text):
         return text
-    directory = plugin.rsplit("/", 1)[0]
-    for offset in reversed(_bind_insertions(text, directory)):
-        text = replace(text, offset, offset, f" -B {_root(directory)}")
+    text = _bind_root(text, plugin.rsplit("/", 1)[0])
     name = f"{_runtime_prefix(text)}LD_PRELOAD"
     return insert_line(text, find_launch(text).line - 1, f'export {name}="{plugin}"')
