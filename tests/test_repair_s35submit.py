@@ -63,12 +63,21 @@ def test_unknown_queue_moves_to_the_default_queue() -> None:
     assert "+#SBATCH -p gpu-a100" in data["proposed"]["diff"]
 
 
-def test_job_name_with_a_colon_is_dropped() -> None:
+def test_job_name_with_a_colon_is_respelled() -> None:
     log = ("--> Verifying valid jobname...FAILED\n\n\nJob names are not allowed to contain the "
            "\":\" character.\n--> submitted jobname = train:bert\n")
     data, first = _run(LS6.replace("-J train", "-J train:bert"), log)
     assert first == "tacc-filter-job-name-character/script"
     assert "-#SBATCH -J train:bert" in data["proposed"]["diff"]
+    assert "+#SBATCH -J train_bert" in data["proposed"]["diff"]
+
+
+def test_job_named_after_its_file_gets_no_guessed_name() -> None:
+    log = ("--> Verifying valid jobname...FAILED\n\n\nJob names are not allowed to contain the "
+           "\":\" character.\n--> submitted jobname = run:a100.sh\n")
+    data, first = _run(LS6.replace("#SBATCH -J train\n", ""), log)
+    assert first == "tacc-filter-job-name-character/script"
+    assert data["proposed"] is None
 
 
 @pytest.mark.parametrize("tail", ["FAILED", "FAILED (BYPASS INVALID)"])

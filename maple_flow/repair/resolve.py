@@ -908,17 +908,32 @@ _PBS_NAME_MAX = 15
 
 
 def _valid_job_name(ctx: Context, arg: str) -> str:
-    if arg != "valid":
+    """``{job_name:valid}``: the job's name as every PBS takes it (letters, digits, '_', at
+    most 15, a letter first); ``{job_name:plain}``: the script's -J name with every character
+    but letters, digits, '_', '.' and '-' respelled '_' (a Slurm submit filter's rule)."""
+    if arg not in ("valid", "plain"):
         raise Unresolved(f"unknown job_name placeholder {arg}")
     scheduler = ctx.profile.scheduler if ctx.profile is not None else (
         "pbs" if re.search(r"(?m)^#PBS\b", ctx.script) else "slurm")
     names = [d.value for d in parse_directives(ctx.script, scheduler)
              if d.option == "job-name" and d.value]
     current = names[-1] if names else None
+    if arg == "plain":
+        return _plain_job_name(current)
     word = re.sub(r"[^A-Za-z0-9_]+", "_", current or "job").strip("_")
     word = re.sub(r"^[^A-Za-z]+", "", word)[:_PBS_NAME_MAX].rstrip("_") or "job"
     if current is not None and word == current:
         raise Unresolved(f"the job name {current!r} is already one every PBS takes")
+    return word
+
+
+def _plain_job_name(current: str | None) -> str:
+    if current is None:
+        raise Unresolved("the script names no job (-J): the job takes the script file's name, "
+                         "which only the user can rename")
+    word = re.sub(r"[^A-Za-z0-9_.-]+", "_", current).strip("_") or "job"
+    if word == current:
+        raise Unresolved(f"the job name {current!r} has no character to respell")
     return word
 
 
