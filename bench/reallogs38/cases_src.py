@@ -1,0 +1,95 @@
+# ruff: noqa: E501, F821, RUF005
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+# Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
+# Written before any run of maple on these cases.
+
+# ---------------------------------------------------------------- RTX PRO 6000 Xid 79 RMA report (1)
+
+case(
+    id='rtxpro6000rma-xid79-fallen-off-bus-xid154-os-reboot-sustained-vllm-load',
+    kind='not_script',
+    source='find_string:57946448263',
+    thread_site='a user\'s hardware fault report prepared for NVIDIA and the vendor (RMA request) on one NVIDIA RTX PRO 6000 Blackwell Workstation Edition (96 GB) serving a local vLLM inference server under sustained load: the card dropped off the PCIe bus 9 times in 17 days (Xid 79 then Xid 154 "OS Reboot"), each event unrecoverable without a full reboot or power cycle; power capping (600 -> 500 W, then 400 W with a clock lock) only reduces frequency; open suspects are the PSU transient response (an older ATX 2.x unit on an 8-pin adapter) and board thermals; planned fix: a new PSU, and the unit is requested for inspection/replacement',
+    what='the GPU itself leaves the bus (Xid 79 -> 154, register reads return 0xffffffff) under sustained load, and the report\'s own cures are hardware (PSU swap, RMA) - nothing in a job script can bring the card back; the excerpt is the report\'s "Failure signature" block (its `(xN)`/`(x187)` counts and bracket note kept as written); the line `NVRM: GPU 0000:01:00.0: GPU has fallen off the bus.` of that block repeats bench/reallogs33 word for word and is left out; no scheduler - a single workstation - so mapped to Polaris as a one-node PBS job of a GPU inference server (assumed shape: one node, `python -m vllm.entrypoints.openai.api_server` from the batch step)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python -m vllm.entrypoints.openai.api_server --model $HOME/models/served --gpu-memory-utilization 0.90']],
+    log='''
+NVRM: Xid (PCI:0000:01:00): 79, pid=<varies>, name=<chrome|Xwayland|none>, GPU has fallen off the bus.
+NVRM: Xid (PCI:0000:01:00): 154, GPU recovery action changed from 0x0 (None) to 0x2 (OS Reboot)
+NVRM: _threadNodeCheckTimeout: API_GPU_ATTACHED_SANITY_CHECK failed!   (xN)
+NVRM: GPU0 _issueRpcAndWait: rpcSendMessage failed with status 0x0000000f for fn 10 ... (x187)   [GSP RPC timeout during teardown]
+NVRM: GPU0 _intrServiceStallCommonCheckBegin: Failed GPU reg read : 0xffffffff. Check whether GPU is present on the bus
+''',
+)
+
+# ---------------------------------------------------------------- BigScience training chronicles (3; project bigscience-workshop/bigscience)
+
+BS = 'https://github.com/bigscience-workshop/bigscience/blob/9e64edec2ad1fb9263bf39ba616a84ff64b4d947/train/'
+BS13_SOURCE = BS + 'tr1-13B-base/chronicles.md'
+BS176_SOURCE = BS + 'tr11-176B-ml/chronicles.md'
+BS_JZ = 'the BigScience project\'s training chronicles (the team\'s own run ledger, in their repository) for jobs on the Jean Zay supercomputer (IDRIS, Slurm, one task per node, `srun ... bash -c "$LAUNCHER --node_rank $SLURM_PROCID $CMD"` starting `python -u -m torch.distributed.launch/run` with Megatron-DeepSpeed on every node)'
+BS13_MAP = 'not one of the ten sites - Jean Zay, a Slurm cluster with 4 x V100 nodes, one launcher per node under srun - so mapped by scheduler and launcher family to Perlmutter (Slurm, 4 GPUs a node, one torch.distributed launcher per node under srun); assumed shape - the tr1-13B-round1.slurm layout, scaled down to 2 nodes'
+BS176_MAP = 'not one of the ten sites - Jean Zay\'s A100 partition, a Slurm cluster with 8 x A100 nodes, one launcher per node under srun - so mapped by scheduler and launcher family to Bridges-2 (Slurm, 8-GPU nodes, one torch.distributed launcher per node under srun); assumed shape - the tr11-176B-ml.slurm layout, scaled down to 2 nodes'
+BS_PM = [['#SBATCH -N 2', '#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH -q regular\n#SBATCH -N 2'], ['#SBATCH --cpus-per-task=32', '#SBATCH --cpus-per-task=64'], ['srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10', 'srun --jobid $SLURM_JOBID bash -c \'python -u -m torch.distributed.launch --nproc_per_node 4 --nnodes 2 --master_addr $MASTER_ADDR --master_port $MASTER_PORT --node_rank $SLURM_PROCID pretrain_gpt.py --tensor-model-parallel-size 2 --pipeline-model-parallel-size 4 --deepspeed --deepspeed_config ds_config.json\'']]
+BS_B2 = [['#SBATCH -N 2', '#SBATCH -p GPU\n#SBATCH -N 2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=h100-80:16'], ['#SBATCH --cpus-per-task=32', '#SBATCH --cpus-per-task=64'], ['srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10', 'export NCCL_ASYNC_ERROR_HANDLING=1\nsrun --wait=60 --kill-on-bad-exit=1 --jobid $SLURM_JOB_ID bash -c "python -u -m torch.distributed.run --nproc_per_node 8 --nnodes 2 --rdzv_endpoint $MASTER_ADDR:$MASTER_PORT --rdzv_backend c10d --max_restarts 0 --tee 3 --node_rank \\$SLURM_PROCID pretrain_gpt.py --tensor-model-parallel-size 4 --pipeline-model-parallel-size 2 --deepspeed --deepspeed_config ds_config.json"']]
+
+case(
+    id='bigscience13b-uncorrectable-ecc-after-43k-iterations-then-oom-on-same-node',
+    kind='not_script',
+    source=BS13_SOURCE,
+    thread_site=BS_JZ + '; "Corrupt GPU crashes the training multiple times": a Slurm array job of the 13B model crashed after many hours of good training (iteration 43680) with an uncorrectable ECC error; the next job of the array was given the same node and died at start-up with `CUDA error: out of memory` in a barrier; the JZ admins confirmed one node was faulty, the next job did not land on it and training continued; lesson: log per node (`#SBATCH --output=%x-%j-%N.out`) to find and `--exclude` a bad node',
+    what='a GPU of one node has failing memory (uncorrectable ECC), confirmed by the centre\'s admins; the cure was taking the node out of service (a job landing elsewhere), not a change to the script - an `--exclude` of the bad node is at most a workaround, and the log does not name the node; hardware fault after 43k good iterations; the excerpt is the chronicle\'s first log block trimmed to the iteration line, the end of the traceback and the two error lines (the frame dump dropped); ' + BS13_MAP,
+    cluster='perlmutter',
+    script='srun_torchrun.sh',
+    replace=BS_PM,
+    log='''
+iteration    43680/  311541 | consumed samples:     25709904 | elapsed time per iteration (ms): 25593.4 | learning rate: 9.135E-05 | global batch size:  1024 | lm loss: 2.635663E+00 | loss scale: 131072.0 | grad norm: 17224.723 | num zeros: 0.0 | number of skipped iterations:   0 | number of nan iterations:   0 |
+time (ms)
+Traceback (most recent call last):
+  File "/gpfsssd/worksf/projects/rech/six/commun/code/tr1-13B/DeepSpeed-big-science/deepspeed/runtime/pipe/engine.py", line 679, in _exec_backward_pass
+    torch.autograd.backward(tensors=(outputs, ), grad_tensors=(grad_tensors, ))
+RuntimeError: transform: failed to synchronize: cudaErrorECCUncorrectable: uncorrectable ECC error encountered
+terminate called after throwing an instance of 'c10::Error'
+  what():  CUDA error: uncorrectable ECC error encountered
+Exception raised from create_event_internal at /opt/conda/conda-bld/pytorch_1616554793803/work/c10/cuda/CUDACachingAllocator.cpp:733 (most recent call first):
+''',
+)
+
+case(
+    id='bigscience176b-gpu-dies-cuda-unknown-error-in-nccl-work-cleanup-loop',
+    kind='not_script',
+    source=BS176_SOURCE,
+    thread_site=BS_JZ + '; 2022-03-21: "One of the GPUs crashed" - one rank died in the NCCL watchdog with `CUDA error: unknown error`; 7.3 h of work were lost (2 iterations before a checkpoint); the response was more frequent checkpoints; "2022-04-XX repeated hardware crashes": every week or so one of the GPUs dies, the Slurm job auto-restarts from the last checkpoint',
+    what='a GPU failing during a long healthy run (the chronicle files it under hardware failures; the job restarts on other nodes); nothing in the job script caused it, and the project\'s responses (more frequent checkpoints, a restart) change no launch line; the excerpt is the chronicle\'s log block trimmed to the error and the first NCCL watchdog frames; ' + BS176_MAP,
+    cluster='bridges2',
+    script='srun_torchrun.sh',
+    replace=BS_B2,
+    log='''
+[default3]:terminate called after throwing an instance of 'c10::CUDAError'
+[default3]:  what():  CUDA error: unknown error
+[default3]:Exception raised from query at ../aten/src/ATen/cuda/CUDAEvent.h:95 (most recent call first):
+[default3]:frame #1: c10d::ProcessGroupNCCL::WorkNCCL::finishedGPUExecutionInternal() const + 0x11a (0x15190c6c29ea in /gpfswork/rech/six/commun/conda/tr11-176B-ml/lib/python3.8/site-packages/torch/lib/libtorch_cuda_cpp.so)
+[default3]:frame #2: c10d::ProcessGroupNCCL::WorkNCCL::isCompleted() + 0x50 (0x15190c6c4fd0 in /gpfswork/rech/six/commun/conda/tr11-176B-ml/lib/python3.8/site-packages/torch/lib/libtorch_cuda_cpp.so)
+[default3]:frame #3: c10d::ProcessGroupNCCL::workCleanupLoop() + 0x145 (0x15190c6c6265 in /gpfswork/rech/six/commun/conda/tr11-176B-ml/lib/python3.8/site-packages/torch/lib/libtorch_cuda_cpp.so)
+''',
+)
+
+case(
+    id='bigscience176b-eval-deadlock-after-45k-iterations-deepspeed-branch-rollback',
+    kind='not_script',
+    source=BS176_SOURCE,
+    thread_site=BS_JZ + '; 2022-04-30 "hanging at eval": after 1 day 7 h of good training the eval stage at iteration 45000 got stuck after the first eval dataset - no NCCL or distributed timeout, GPUs spinning at 100% for 3+ hours (the PULSE lines are the team\'s status cron); reproduced on 2 nodes with py-spy; cause: a rebased DeepSpeed branch (pipe engine race); fixed by checking out the earlier DeepSpeed commit, later by a `dist.barrier` before eval (DeepSpeed PR 1944) and `num_workers=0` for the validation DataLoader (Megatron-DeepSpeed PR 282)',
+    what='a deadlock in the framework code (a race in the DeepSpeed pipeline engine and a DataLoader worker lock) after a long good run; the fixes were code changes and a library rollback, nothing in the job script - a hang after long good training; the excerpt is the chronicle\'s own log block (iteration line, validation line, then the status lines showing the job still running hours later; the separator lines and a repeated PULSE pair dropped); ' + BS176_MAP,
+    cluster='bridges2',
+    script='srun_torchrun.sh',
+    replace=BS_B2,
+    log='''
+[default7]: iteration    45000/  115311 | consumed samples:     76002224 | consumed tokens: 155652554752 | elapsed time per iteration (s): 111.00 | learning rate: 4.298E-05 | global batch size:  2048 | lm loss: 2.113567E+00 | grad norm: 0.139 | num zeros: 0.0 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 18.451 | TFLOPs: 141.26 |
+[default7]:valid loss at iteration 45000 | lm loss value: 2.327091E+00 | lm loss PPL: 1.024808E+01 |
+[2022-05-01 03:56:11] PULSE: tr11-176B-ml is waiting to be scheduled (1528874_[1-3%1] on 'gpu_p5' partition)
+[2022-05-01 03:56:11] PULSE: tr11-176B-ml is running for 1-07:27:33 since 2022-04-29T20:28:38 (1528763 on 'gpu_p5' partition (jean-zay-iam[01-34,36-49])
+[2022-05-01 05:56:18] PULSE: tr11-176B-ml is waiting to be scheduled (1528874_[1-3%1] on 'gpu_p5' partition)
+[2022-05-01 05:56:18] PULSE: tr11-176B-ml is running for 1-09:27:40 since 2022-04-29T20:28:38 (1528763 on 'gpu_p5' partition (jean-zay-iam[01-34,36-49])
+''',
+)
