@@ -93,3 +93,22 @@ case(
 [2022-05-01 05:56:18] PULSE: tr11-176B-ml is running for 1-09:27:40 since 2022-04-29T20:28:38 (1528763 on 'gpu_p5' partition (jean-zay-iam[01-34,36-49])
 ''',
 )
+
+# ---------------------------------------------------------------- Stas Bekman's ML Engineering notes (1; project stas00/ml-engineering)
+
+MLE = 'https://github.com/stas00/ml-engineering/blob/744d01e18b79512572f64a6bbd8b5f4a725203a7/'
+
+case(
+    id='mlengineering-broken-node-network-nccl-connect-refused-exclude-node',
+    kind='not_script',
+    source=MLE + 'orchestration/slurm/users.md',
+    thread_site='the author\'s "SLURM for Users" notes (ML Engineering book, orchestration/slurm/users.md), "Broken Network": a node whose network is broken makes the other nodes fail to connect to it; with `NCCL_DEBUG=INFO` the log names the peer that refuses connections, whose IP reverse-resolves to a Jean Zay node (r10i6n5.ib0.xa.idris.fr); cure: `--exclude` that node from the sbatch and report it to the cluster\'s admins; the surrounding test job is a 2-node, 4-GPU-per-node `srun --jobid $SLURM_JOBID bash -c \'$LAUNCHER --node_rank $SLURM_PROCID $SCRIPT\'` with `python -u -m torch.distributed.run`',
+    what='one node\'s interconnect is broken - a node fault for the admins; excluding the node is a workaround for the next submission, not a fix to the script, and the log gives only an IP (no hostname) so no exclude line could be written from it; the excerpt is the notes\' two quoted blocks (the error, then the NCCL WARN line seen after adding NCCL_DEBUG=INFO); the block\'s first line `work = default_pg.barrier(opts=opts)` and its line `ncclSystemError: System call (socket, malloc, munmap, etc) failed.` repeat earlier sets word for word and are left out; not one of the ten sites - Jean Zay (IDRIS, Slurm, 4-GPU nodes, one torch.distributed launcher per node under srun) - so mapped by scheduler and launcher family to DeltaAI (Slurm, 4 GPUs a node)',
+    cluster='deltaai',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 2\n#SBATCH --partition=ghx4\n#SBATCH --account=bxyz-dtai-gh'], ['#SBATCH --cpus-per-task=32', '#SBATCH --cpus-per-task=72'], ['srun torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d \\\n    --rdzv_endpoint="$MASTER_ADDR:$MASTER_PORT" --rdzv_id="$SLURM_JOB_ID" train.py --epochs 10', 'export NCCL_DEBUG=INFO\nsrun --jobid $SLURM_JOBID bash -c \'python -u -m torch.distributed.run --nproc_per_node 4 --nnodes 2 --master_addr $MASTER_ADDR --master_port $MASTER_PORT --node_rank $SLURM_PROCID test-nodes-nccl.py\'']],
+    log='''
+RuntimeError: NCCL error in: /opt/conda/conda-bld/pytorch_1616554793803/work/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system error, NCCL version 2.7.8
+r11i6n2:486514:486651 [1] include/socket.h:403 NCCL WARN Connect to 10.148.3.247<56821> failed : Connection refused
+''',
+)
