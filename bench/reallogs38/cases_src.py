@@ -112,3 +112,69 @@ RuntimeError: NCCL error in: /opt/conda/conda-bld/pytorch_1616554793803/work/tor
 r11i6n2:486514:486651 [1] include/socket.h:403 NCCL WARN Connect to 10.148.3.247<56821> failed : Connection refused
 ''',
 )
+
+# ---------------------------------------------------------------- Polaris cluster-facts note of an SFNO-E3SM group (1)
+
+case(
+    id='polarisnote-conda-aws-nccl-module-points-at-missing-plugin-dir-no-net-plugin',
+    kind='script',
+    source='find_string:58506228257',
+    thread_site='a research group\'s own Polaris notes ("ALCF Polaris - cluster facts & multi-node recipe", hpc/ notes of a physicsnemo fork training SFNO-E3SM; PBS Pro, PALS mpiexec, 4 x A100 nodes): "Broken conda module variants" - the `conda/2025-09-25-aws-nccl-1.9.1` and `conda/2025-09-26-aws-nccl-1.9.1` modules point LD_LIBRARY_PATH at an aws-ofi-nccl plugin directory that does not exist, and because they also set `NCCL_NET="AWS Libfabric"` NCCL refuses to fall back and dies with `Failed to initialize any NET plugin` -> `ncclInvalidUsage`; recommendation: do not use the `-aws-nccl-*` modules, load plain `conda/2025-09-25` and export the documented NCCL/FI block (verified working)',
+    what='the job loads a module variant whose NCCL plugin path is missing on disk; the fix the note gives, and verified, is the module line of the job script (plain `conda/2025-09-25`, with the NCCL/FI exports), so labelled script; the module file itself is broken, which the note says is worth reporting to ALCF, but the job-side cure is a script line; the two lines are the note\'s own inline quotes of the error, split where it joins them with an arrow; assumed shape - the note\'s multi-node PyTorch job template with the `-aws-nccl-1.9.1` module in place of the plain one',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -q debug-scaling', '#PBS -q debug'], ['module load conda\nconda activate', 'module load conda/2025-09-25-aws-nccl-1.9.1\nconda activate base'], ['--depth=16 --cpu-bind depth python train.py', '--hostfile "${PBS_NODEFILE}" --cpu-bind depth -d 8 python allreduce_probe.py']],
+    log='''
+Failed to initialize any NET plugin
+ncclInvalidUsage
+''',
+    expect={'families': ['modules', 'environment', 'network'], 'fix': r'(?m)^\+\s*module\s+load\s+conda(/2025-09-2[56])?\s*$'},
+)
+
+# ---------------------------------------------------------------- argonne-lcf/Megatron-DeepSpeed ALCF notes (2)
+
+ALCF_MDS = 'https://github.com/argonne-lcf/Megatron-DeepSpeed/blob/ffa3456d68b630192fcaefcc3288bd18525b8d95/ALCF/'
+
+case(
+    id='alcfmds-polaris-checkpoint-save-gptmodel-missing-tp-replicated-patterns',
+    kind='not_script',
+    source=ALCF_MDS + 'README.md',
+    thread_site='the ALCF fork of Megatron-DeepSpeed, its own ALCF/README.md notes (a list of known bugs kept by the maintainer): "Unable to save checkpoints with torch==2.1 + cuda==11.8" on Polaris (conda env polaris/2024-03-06, PBS job launched with mpiexec through the repository\'s train script) - training progresses fine for 200 iterations, then the first checkpoint save crashes in `_universal_checkpoint_info` because GPTModel has no `_get_tp_replicated_param_patterns`; marked "Fixed in a57a21f" (a commit to the model code)',
+    what='a mismatch between the repository\'s model code and the DeepSpeed universal-checkpoint hook, fixed by a code commit; nothing in the job script caused it or fixes it - a program bug hit at the first checkpoint after good training; the excerpt is the README\'s own log blocks trimmed to the last good iteration line, the save line and the end of the traceback (the doubled `Traceback` header and the middle frames dropped); Polaris is where it ran; assumed shape - the repository\'s PBS job (2 nodes, mpiexec, one rank per GPU) running pretrain_gpt_alcf.py with DeepSpeed',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['module load conda\nconda activate', 'module load conda/2023-10-04\nconda activate /lus/eagle/projects/datascience/foremans/miniconda3/envs/polaris/2024-03-06'], ['python train.py', 'python3 -Wignore pretrain_gpt_alcf.py --deepspeed --deepspeed_config ds_config.json --tensor-model-parallel-size 2 --save checkpoints/ds_stage2_nl32_hs4096_mb8_seq4096_gb768_pp1_tp2_fp16 --save-interval 200']],
+    log='''
+iteration      200/  317892 | consumed samples:       153600 | consumed tokens:    629145600 | elapsed time per iteration (ms): 14541.4 | learning rate: 2.407E-04 | global batch size:   768 | lm loss: 5.897035E+00 | loss scale: 8192.0 | actual seqlen:  4096 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 52.815 | tokens per gpu per second (tgs): 1126.713 | TFLOPs: 68.63 |
+saving checkpoint at iteration     200 to checkpoints/ds_stage2_nl32_hs4096_mb8_seq4096_gb768_pp1_tp2_fp16
+Traceback (most recent call last):
+  File "/lus/eagle/projects/datascience/foremans/tmp/Megatron-DeepSpeed/megatron/checkpointing.py", line 259, in save_checkpoint
+    state_dict[UNIVERSAL_CHECKPOINT_INFO] = _universal_checkpoint_info(model)
+  File "/lus/eagle/projects/datascience/foremans/tmp/Megatron-DeepSpeed/megatron/model/gpt_model.py", line 203, in universal_checkpoint_info
+    info[TP_REPLICATED_PARAMETER_PATTERNS] = self._get_tp_replicated_param_patterns()
+AttributeError: 'GPTModel' object has no attribute '_get_tp_replicated_param_patterns'
+''',
+)
+
+case(
+    id='alcfmds-aurora-ds-to-universal-dp768-narrow-length-negative',
+    kind='not_script',
+    source=ALCF_MDS + 'notes/universal_checkpoint_bug.md',
+    thread_site='the ALCF fork of Megatron-DeepSpeed, its own note "Universal Checkpoint Conversion Bug (with DP=768)": on Aurora (frameworks 2024.2.1_u1), converting a checkpoint written by a 12-node (DP=768) run to universal format with DeepSpeed\'s `ds_to_universal.py` fails after extracting 767/768 ZeRO fragments with `RuntimeError: narrow(): length must be non-negative.` in `_strip_tensor_paddings`; checkpoints from 4 nodes convert fine; the note walks through the debugger, explains the padding bookkeeping and proposes and confirms a code fix in DeepSpeed\'s checkpoint code',
+    what='a bug in DeepSpeed\'s checkpoint conversion at large data-parallel size, fixed by a patch to the library; the job command is right and no script change helps - a library bug; the excerpt is the note\'s output block trimmed to the extraction progress line and the end of the worker traceback; Aurora is where it ran; assumed shape - a one-node PBS job on Aurora running the conversion with python3 from the batch step (the note runs the same command on a compute node)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'ckpt_dir=checkpoints/ws768_ds_stage1_nl32_hs4096_mb4_seq4096_gb3072_sp1_pp1_tp1_bf16_optadamw_lr0.00020_lwf0.05\ngs=$(cat "${ckpt_dir}/latest_checkpointed_iteration.txt")\npython3 deps/DeepSpeed/deepspeed/checkpoint/ds_to_universal.py --input_folder "${ckpt_dir}/global_step${gs}" --output_folder "${ckpt_dir}/global_step${gs}_universal" --keep_temp_folder']],
+    log='''
+Convert DeepSpeed Checkpoint to Universal Checkpoint
+*** 1. Extracting ZeRO fragments
+100%|████████████████████████▋| 767/768 [01:49<00:00,  7.01it/s]
+concurrent.futures.process._RemoteTraceback:
+Traceback (most recent call last):
+  File "/lus/flare/projects/Aurora_deployment/foremans/projects/argonne-lcf/tmp/2024-12-28-154515/Megatron-DeepSpeed/deps/DeepSpeed/deepspeed/checkpoint/zero_checkpoint.py", line 62, in get_state_for_rank
+    self._strip_tensor_paddings(sd)
+  File "/lus/flare/projects/Aurora_deployment/foremans/projects/argonne-lcf/tmp/2024-12-28-154515/Megatron-DeepSpeed/deps/DeepSpeed/deepspeed/checkpoint/zero_checkpoint.py", line 110, in _strip_tensor_paddings
+    group_state[state_name] = torch.narrow(state_value, 0, 0, raw_length).clone()
+RuntimeError: narrow(): length must be non-negative.
+''',
+)
