@@ -23,7 +23,7 @@ NVRM: GPU0 _intrServiceStallCommonCheckBegin: Failed GPU reg read : 0xffffffff. 
 ''',
 )
 
-# ---------------------------------------------------------------- BigScience training chronicles (3; project bigscience-workshop/bigscience)
+# ---------------------------------------------------------------- BigScience training chronicles and Jean Zay notes (4; project bigscience-workshop/bigscience)
 
 BS = 'https://github.com/bigscience-workshop/bigscience/blob/9e64edec2ad1fb9263bf39ba616a84ff64b4d947/train/'
 BS13_SOURCE = BS + 'tr1-13B-base/chronicles.md'
@@ -177,4 +177,19 @@ Traceback (most recent call last):
     group_state[state_name] = torch.narrow(state_value, 0, 0, raw_length).clone()
 RuntimeError: narrow(): length must be non-negative.
 ''',
+)
+
+case(
+    id='bigsciencejz-gsutil-typeerror-without-google-cloud-sdk-path-inc-sourced',
+    kind='script',
+    source='https://github.com/bigscience-workshop/bigscience/blob/9e64edec2ad1fb9263bf39ba616a84ff64b4d947/jz/envs/README.md',
+    thread_site='the BigScience project\'s Jean Zay environment notes (jz/envs/README.md, the team\'s own setup guide): "If you intend to use `gsutil`, add the following lines" - sourcing the shared google-cloud-sdk `path.bash.inc` (and `completion.bash.inc`) from the project\'s common lib directory; "Without them, `gsutil` on Jean Zay fails with a hard-to-debug `TypeError: argument should be integer or bytes-like object, not \'str\'` error"',
+    what='the job calls the project\'s shared gsutil without sourcing its SDK environment file, so gsutil runs under the wrong Python setup; the notes\' cure is the sourcing lines in the environment the job runs (the job script or the shell rc it uses), so labelled script; the line is the notes\' own quoted error; not one of the ten sites - Jean Zay (IDRIS, Slurm) - so mapped by scheduler family to Lonestar6 (TACC, Slurm), assumed shape - a one-node data-transfer job that syncs checkpoints to a Google Cloud bucket with the project\'s gsutil',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'export PATH=$WORK/commun/lib/google-cloud-sdk/bin:$PATH\ngsutil -m rsync -r checkpoints/ gs://bigscience-backups/tr11-176B-ml/checkpoints/']],
+    log='''
+TypeError: argument should be integer or bytes-like object, not 'str'
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*google-cloud-sdk/(path|completion)\.bash\.inc'},
 )
