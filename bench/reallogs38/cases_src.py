@@ -193,3 +193,19 @@ TypeError: argument should be integer or bytes-like object, not 'str'
 ''',
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*google-cloud-sdk/(path|completion)\.bash\.inc'},
 )
+
+# ---------------------------------------------------------------- rectified-flow training fix note (1)
+
+case(
+    id='rectifiedflownote-nccl-allreduce-watchdog-timeout-seq18723-slow-norm-logging',
+    kind='not_script',
+    source='find_string:49244937740',
+    thread_site='a user\'s fix note in a rectified-flow training repository (docs/nccl_timeout_fix.md, "Fix for NCCL Collective Timeout in Multi-GPU Training"): multi-GPU DDP training dies after many steps (collective SeqNum 18723) with the NCCL watchdog timing out an ALLREDUCE after 600 s; root cause given: the program computed gradient and parameter norms for the progress bar and wandb by stacking tensors on the GPU, which was slow enough that one process lagged behind the collectives; fix: compute the norms with a CPU accumulation loop (code change); "additional recommendations" if timeouts persist: a longer NCCL timeout, smaller batches, offline wandb, less frequent progress updates',
+    what='a rank falls behind because of the program\'s own monitoring code, and the fix the note applies is in the training code; the job script is not at fault - a longer timeout is only a fallback the note lists, not the cure; a failure after long good training (18723 collectives in); the line is the note\'s own quoted error; assumed shape - one 8-GPU node, torchrun from the batch step; a single-node run of unknown site, mapped to Delta (Slurm, 8-way A100 nodes)',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --partition=gpuA100x8\n#SBATCH --gpus-per-node=8'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=8 train.py --config configs/rectified_flow.yaml']],
+    log='''
+[rank6]:[E921 03:35:20.399015003 ProcessGroupNCCL.cpp:685] [Rank 6] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=18723, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600017 milliseconds before timing out.
+''',
+)
