@@ -209,3 +209,39 @@ case(
 [rank6]:[E921 03:35:20.399015003 ProcessGroupNCCL.cpp:685] [Rank 6] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=18723, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600017 milliseconds before timing out.
 ''',
 )
+
+# ---------------------------------------------------------------- a Charm++/reconverse group's NCSA Delta machine notes (2)
+
+DELTA_NOTE_SITE = 'a research group\'s own "NCSA Delta - machine reference" notes (Charm++/reconverse and ChaNGa runs on Delta, Slingshot-11, cxi libfabric provider, jobs launched with srun)'
+
+case(
+    id='deltanote-changa-cxi-mr-cache-default-monitor-cxil-map-write-error-multi-proc',
+    kind='script',
+    source='find_string:70585267845',
+    thread_site=DELTA_NOTE_SITE + '; "Multi-process runs (reconverse/LCI over cxi)": in the ChaNGa node-cache campaign (1-8 CPU nodes, srun --mpi=pmix) every run with more than one process per node aborted at the first load-balancing migration with `cxil_map: write error` and LCI `backend_ofi.cpp register_memory_impl:394` `fi_mr_regattr` "Invalid argument" / "Bad address" under the default libfabric MR-cache monitor; working setting, in addition to FI_PROVIDER=cxi and LCI_NETWORK_BACKENDS=ofi: `export FI_MR_CACHE_MONITOR=userfaultfd FI_CXI_RX_MATCH_MODE=hybrid` (disabling the cache instead trades the error for an RX match-mode abort and is slow; memhooks fails like the default)',
+    what='the job runs the cxi provider with its default memory-registration cache monitor, which breaks when several processes per node register memory; the working cure the notes record is two exported variables in the job script, so labelled script (both together are the verified setting; a fix that sets the monitor to userfaultfd is the part that removes this error); the lines are the notes\' own inline quotes of the messages, one per line and with markdown backticks dropped; Delta is where it ran; assumed shape - a 2-node ChaNGa CPU job on the cpu partition, 2 processes per node, launched with srun --mpi=pmix and the notes\' cxi exports',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -A mzu-delta-cpu\n#SBATCH -p cpu\n#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=64'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'export FI_PROVIDER=cxi\nexport LCI_NETWORK_BACKENDS=ofi\nexport SLURM_CPU_BIND=none SRUN_CPU_BIND=none\nsrun --mpi=pmix --cpu-bind=none -N 2 -n 4 -c 64 ./ChaNGa +pe 128 +pemap 1-8,17-24,33-40,49-56 lambb.param']],
+    log='''
+cxil_map: write error
+backend_ofi.cpp register_memory_impl:394
+fi_mr_regattr "Invalid argument" / "Bad address"
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\bFI_MR_CACHE_MONITOR=userfaultfd'},
+)
+
+case(
+    id='deltanote-reconverse-srun-mpi-pmi2-each-rank-starts-as-one-process',
+    kind='script',
+    source='find_string:70585267845',
+    thread_site=DELTA_NOTE_SITE + '; "The launcher trap: use --mpi=pmix, not --mpi=pmi2": `srun --mpi=pmi2` does not bootstrap a multi-process reconverse job on Delta and fails silently - each rank initializes as its own job, `Reconverse> Starting Reconverse with 1 process` printed once per rank, so a 2-process test runs as two isolated 1-process runs; forcing LCT_PMI_BACKEND=pmi2 does not change it (LCT tries pmix first and the site libpmix initializes as a singleton); fix: `srun --mpi=pmix` (-> "Starting Reconverse with 2 processes"), now the default of the project\'s site-run script',
+    what='the launch line picks the pmi2 plugin, under which the program\'s PMI layer cannot see the other ranks; the fix the notes give and verify is the srun `--mpi` option on the launch line, so labelled script; the line is the notes\' own quote (the note says it prints once per rank; it is given once, as the note shows it); Delta is where it ran; assumed shape - a 2-node GPU test on gpuA100x4-interactive, one task per node, `srun --mpi=pmi2 ... ./app +pe 2`',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -A mzu-delta-gpu\n#SBATCH -p gpuA100x4-interactive\n#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --mem=32g'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:25:00'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'source $PROJECT/env-cuda.sh\nsrun --mpi=pmi2 -N 2 --ntasks-per-node=1 -c 8 --gpus-per-task=1 ./jacobi3d +pe 2']],
+    log='''
+Reconverse> Starting Reconverse with 1 process
+''',
+    expect={'families': ['launcher', 'mpi'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi=pmix'},
+)
