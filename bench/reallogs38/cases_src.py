@@ -243,5 +243,5 @@ case(
     log='''
 Reconverse> Starting Reconverse with 1 process
 ''',
-    expect={'families': ['launcher', 'mpi'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi=pmix'},
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi=pmix'},
 )
