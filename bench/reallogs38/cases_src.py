@@ -245,3 +245,20 @@ Reconverse> Starting Reconverse with 1 process
 ''',
     expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+.*\bsrun\b.*--mpi=pmix'},
 )
+
+# ---------------------------------------------------------------- a distributed-training project's Miyabi-G run ledger (1)
+
+case(
+    id='miyabiledger-qsub-queue-name-from-another-site-unknown-queue',
+    kind='script',
+    source='find_string:60681473942',
+    thread_site='a distributed-training project\'s own run ledger (in Chinese; entries with environment, command, expectation, actual result, confirmed root cause, next step) on Miyabi-G (University of Tokyo, PBS Pro, GH200 nodes): entry "p0-final-compute-validation-allocation-attempt1" - `qsub -I -q rt_HG -l select=1 -l walltime=00:15:00 -W group_list=xg24i002` was refused at once with `qsub: Unknown queue`, no job ID created; confirmed root cause: a queue name that does not belong to this Miyabi PBS installation was carried over; every current Miyabi script of the repository uses `debug-g` or `regular-g` (the 10-minute debug-g suits the 33-second test); next attempt used `-q debug-g`',
+    what='the request names a queue of another site, so PBS rejects it at submission; the ledger\'s confirmed cure is the queue option of the request (`debug-g`/`regular-g`), so labelled script; the source is an interactive `qsub -I`, assumed shape - the same request written as a batch job\'s `#PBS -q` directive; the line is the ledger\'s own quote of the scheduler\'s reply; not one of the ten sites - Miyabi-G (PBS Pro) - so mapped by scheduler family to Polaris (PBS Pro, named queues), where a right fix names one of its own queues',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -q debug-scaling', '#PBS -q rt_HG'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python -m pytest tests/p0 -q']],
+    log='''
+qsub: Unknown queue
+''',
+    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+\s*#PBS\s+-q\s+(?!rt_HG\b)\S+'},
+)
