@@ -262,3 +262,19 @@ qsub: Unknown queue
 ''',
     expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+\s*#PBS\s+-q\s+(?!rt_HG\b)\S+'},
 )
+
+# ---------------------------------------------------------------- a tabular-ML project's environment-traps note (1)
+
+case(
+    id='envtrapsnote-xgboost-pin-removed-shared-libnccl-so2-import-torch-fails',
+    kind='not_script',
+    source='find_string:61532493629',
+    thread_site='a tabular-ML project\'s own findings note ("Two environment traps that would each have cost days", trap 3 "Pinning XGBoost silently broke torch"): pinning `xgboost<3.0` uninstalled `nvidia-nccl-cu13`; because nvidia-nccl-cu12 and -cu13 install into the same `nvidia/nccl/lib/` directory, removing one deleted the other\'s `libnccl.so.2` - `uv pip list` still listed nvidia-nccl-cu12 2.21.5, but the file was gone and `import torch` failed; fix: `uv pip install --reinstall-package nvidia-nccl-cu12 nvidia-nccl-cu12==2.21.5`, and an environment check that the library is on disk',
+    what='a file of the Python environment was deleted by a dependency change; the cure is reinstalling the wheel in the environment, not a line of the job script - a module load or LD_LIBRARY_PATH edit would point torch at another NCCL than the one it was built with and is not the fix; the line is the note\'s own quote; a single shared GPU box (no scheduler), mapped to Anvil as a one-node Slurm job, assumed shape - `srun python -u train.py` on one GPU from the project\'s uv venv',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p gpu\n#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'source .venv/bin/activate\nsrun python -u scripts/benchmark.py --member xgboost_gpu']],
+    log='''
+ImportError: libnccl.so.2: cannot open shared object file
+''',
+)
