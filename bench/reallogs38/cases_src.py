@@ -278,3 +278,22 @@ case(
 ImportError: libnccl.so.2: cannot open shared object file
 ''',
 )
+
+# ---------------------------------------------------------------- an Arkouda-on-HPE-Cray-EX container project's README (1)
+
+case(
+    id='arkoudacxi-e4scl-srun-chapel-heap-unset-cxil-map-fi-mr-reg-enomem',
+    kind='script',
+    source='find_string:57548129120',
+    thread_site='a container project\'s README for running Arkouda (Chapel, CHPL_COMM=ofi, cxi provider) on HPE Cray EX systems through `e4s-cl launch --profile ... srun ... --export=ALL,FI_PROVIDER=cxi,APPTAINERENV_CHPL_RT_MAX_HEAP_SIZE=50% -- arkouda_server_real -nl N`; Troubleshooting: "e4s-cl multi-locale launch fails with cxil_map: write error / fi_mr_reg(...): Cannot allocate memory" - a CXI/libfabric memory-registration failure during Chapel runtime startup, starting with `cxil_map: write error`, then `cxip_do_map(...): Cannot allocate memory` .... `fi_mr_reg(...): Cannot allocate memory`; the cure pointed to is `APPTAINERENV_CHPL_RT_MAX_HEAP_SIZE=<value>` in the srun `--export=` list (smaller values when registration fails; site-specific tuning)',
+    what='the launch leaves the Chapel runtime heap unbounded, so registering it with the NIC fails; the README\'s cure is a variable in the srun --export list of the launch line, so labelled script (the value is site-specific; any explicit CHPL_RT_MAX_HEAP_SIZE passed into the container matches); the three lines are the README\'s own inline quotes, one per line, with its `....` ellipsis marker dropped; not tied to one site - HPE Cray EX with Slurm and Slingshot - so diagnosed on Perlmutter (HPE Cray EX, srun, cxi); assumed shape - a 2-node CPU job launching the server through e4s-cl and srun with FI_PROVIDER=cxi exported but no heap size',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -A m0000\n#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=256\n#SBATCH --exclusive'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'LOCALES=2\ne4s-cl launch --profile arkouda-hpe-ex srun --nodes="${LOCALES}" --ntasks="${LOCALES}" --cpus-per-task=256 --kill-on-bad-exit \\\n  --export=ALL,FI_PROVIDER=cxi \\\n  -- arkouda_server_real -nl "${LOCALES}" --logLevel=INFO']],
+    log='''
+cxil_map: write error
+cxip_do_map(...): Cannot allocate memory
+fi_mr_reg(...): Cannot allocate memory
+''',
+    expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*\bCHPL_RT_MAX_HEAP_SIZE=\S+'},
+)
