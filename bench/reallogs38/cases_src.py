@@ -94,7 +94,7 @@ case(
 ''',
 )
 
-# ---------------------------------------------------------------- Stas Bekman's ML Engineering notes (1; project stas00/ml-engineering)
+# ---------------------------------------------------------------- Stas Bekman's ML Engineering notes (2; project stas00/ml-engineering)
 
 MLE = 'https://github.com/stas00/ml-engineering/blob/744d01e18b79512572f64a6bbd8b5f4a725203a7/'
 
@@ -296,4 +296,18 @@ cxip_do_map(...): Cannot allocate memory
 fi_mr_reg(...): Cannot allocate memory
 ''',
     expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*\bCHPL_RT_MAX_HEAP_SIZE=\S+'},
+)
+
+case(
+    id='mlengineering-xid63-row-remapper-new-row-pending-gpu-reset',
+    kind='not_script',
+    source=MLE + 'compute/accelerator/nvidia/debug.md',
+    thread_site='the author\'s "Troubleshooting NVIDIA GPUs" notes (ML Engineering book, compute/accelerator/nvidia/debug.md): the system log shows `NVRM: Xid (PCI:0000:10:1c): 63, pid=1896, Row Remapper: New row marked for remapping, reset gpu to activate.` on an 8 x A100-80GB node; `nvidia-smi -q` shows DRAM correctable errors and a pending row remap; Xid 63 is an ECC row-remapping event (HW error / driver error / framebuffer corruption) - the spare row takes effect only after a reboot or a GPU reset (`nvidia-smi -r -i <gpu_id>`, an admin action); if it recurs for the same address after reboot (Xid 64) the GPU needs an RMA; when the application crashes with it, the error was usually uncorrectable',
+    what='a GPU memory row is failing and waits for a reset to be remapped - a hardware and node-administration matter (reset, reboot, RMA), not anything in the job script; the line is the notes\' own quoted Xid log line; the job itself is assumed - an 8-GPU node of a Slurm cluster running one torchrun per node under srun, mapped to Bridges-2 (8-GPU nodes)',
+    cluster='bridges2',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -p GPU\n#SBATCH -N 2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=h100-80:16'], ['--nproc_per_node=4', '--nproc_per_node=8']],
+    log='''
+NVRM: Xid (PCI:0000:10:1c): 63, pid=1896, Row Remapper: New row marked for remapping, reset gpu to activate.
+''',
 )
