@@ -311,3 +311,38 @@ case(
 NVRM: Xid (PCI:0000:10:1c): 63, pid=1896, Row Remapper: New row marked for remapping, reset gpu to activate.
 ''',
 )
+
+# ---------------------------------------------------------------- an MoE-communication project's Perlmutter run notes (1)
+
+case(
+    id='pmmoenotes-nvshmem-libfabric-abi17-shim-segfault-after-image-update-load-libfabric-1-20',
+    kind='script',
+    source='find_string:68861733539',
+    thread_site='an MoE-communication research project\'s own run notes on Perlmutter (multi-node srun jobs, NVSHMEM 3.2.5 + NCCL modules): 2026-09-16 "NVSHMEM init SIGSEGV on EVERY arm (ROOT-CAUSED + FIXED)" - a 4-node chain failed all 12 cells in ~13 s each, rank stdout stopping at "before flux_shm initialization"; under gdb the crash is in `nvshmemi_libfabric_init_state` calling into libfabric 2.3.1\'s 1.7-ABI compatibility shim: the 2026-09-14 compute-node image replaced /opt/cray/libfabric/1.20.1 with 2.3.1, while the NVSHMEM module was built against libfabric 1.x; fix: `module load libfabric/1.20.1` (NERSC\'s copy) BEFORE the runtime modules, verified on 1 and 2 nodes; every later Perlmutter run needs it until NVSHMEM is rebuilt',
+    what='the job\'s module stack pairs an NVSHMEM built for libfabric 1.x with the new system libfabric 2.x; the verified cure is a module load line in the job script (libfabric/1.20.1 ahead of the runtime modules), so labelled script - the root change is a site image update, but the job-side fix is the script; the first line is the program\'s last output as the notes quote it, the second the notes\' own gdb frame chain from the 1-PE probe of the same crash; Perlmutter is where it ran; assumed shape - a 2-node srun job loading cudatoolkit, nvshmem/3.2.5-1, nccl/2.24.3 and a conda env',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['module load pytorch/2.3.1', 'module load cudatoolkit/12.4 nvshmem/3.2.5-1 nccl/2.24.3 conda/Miniforge3-25.11.0-1\nconda activate $PSCRATCH/envs/flux'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores python -m flux.testing.moe_layer_bench --spec comet_eplb_gate_2n_k2.yaml']],
+    log='''
+before flux_shm initialization
+fi_control <- fi_dupinfo_ <- fi_getinfo_1_7 <- nvshmemi_libfabric_init_state (nvshmem_transport_libfabric.so.3)
+''',
+    expect={'families': ['modules', 'network', 'environment'], 'fix': r'(?m)^\+.*module\s+load\s+.*\blibfabric/1\.20'},
+)
+
+# ---------------------------------------------------------------- a VLA fine-tuning project's FASRC notes (1)
+
+case(
+    id='fasrcvlanotes-deepspeed-op-build-nvcc-not-found-module-load-cuda',
+    kind='script',
+    source='find_string:67624185633',
+    thread_site='a vision-language-action fine-tuning project\'s own notes for Harvard FASRC (Slurm; 2-node DeepSpeed training scripts), "Common issues": "DeepSpeed nvcc not found" - `FileNotFoundError: No such file or directory: \'/usr/local/cuda/bin/nvcc\'`; fix: `module load cuda/12.2.0-fasrc01` (already in all scripts)',
+    what='DeepSpeed compiles its ops at run time and looks for nvcc under the default CUDA_HOME because the job loads no CUDA toolkit module; the cure is the module load line in the job script, so labelled script; the line is the notes\' own quoted error; not one of the ten sites - FASRC Cannon, a university Slurm cluster - so mapped by scheduler family to Lonestar6 (TACC, Slurm, cuda modules), assumed shape - a one-node, 3-GPU DeepSpeed-launcher job with a conda env and no cuda module',
+    cluster='lonestar6',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH -p gpu-a100\n#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH -A MyProject'], ["scontrol show hostnames \"$SLURM_JOB_NODELIST\" | sed 's/$/ slots=4/' > hostfile\nexport MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n", 'source $WORK/miniconda3/bin/activate vla\n'], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 3 train_vla.py --deepspeed ds_zero2.json --framework.qwenvl.attn_implementation sdpa']],
+    log='''
+FileNotFoundError: No such file or directory: '/usr/local/cuda/bin/nvcc'
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(module\s+load\s+\S*cuda|CUDA_HOME=\S+)'},
+)
