@@ -1,4 +1,4 @@
-# ruff: noqa: E501, F821, RUF005
+# ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Written before any run of maple on these cases.
@@ -295,7 +295,7 @@ cxil_map: write error
 cxip_do_map(...): Cannot allocate memory
 fi_mr_reg(...): Cannot allocate memory
 ''',
-    expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*\bCHPL_RT_MAX_HEAP_SIZE=\S+'},
+    expect={'families': ['environment', 'containers', 'network'], 'fix': r'(?m)^\+.*CHPL_RT_MAX_HEAP_SIZE=\S+'},
 )
 
 case(
