@@ -1,0 +1,199 @@
+# ruff: noqa: E501, F821, RUF005
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+# Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
+# Sources: centre documentation, framework FAQ/troubleshooting pages (cited by their published
+# URL; the text was read from the project's documentation repository at the commit named in
+# `thread_site`).
+
+# ---------------------------------------------------------------- OLCF data storage page (1)
+
+case(
+    id='olcfdata-home-over-quota-batch-temp-file-cat-write-error',
+    kind='not_script',
+    source='https://docs.olcf.ornl.gov/data/index.html',
+    thread_site='OLCF user documentation, "Data Storage and Transfers" (olcf/olcf-user-docs data/index.rst @2745903177977d57d4ad353203f5fd4df05dcc97), tip under the storage-areas table: if the home directory reaches its quota, batch jobs may fail with `cat: write error: Disk quota exceeded`, even when the job works only in the (under-quota) work areas, because the batch system writes temporary files to the home directory; cure: check with `quota`, bring home usage under the quota, then jobs run again',
+    what='a full home directory (file-system quota), not the job script: the job writes only to its work area, and the failing write is the batch system\'s own temporary file in $HOME; the cure is deleting or moving files; the line is the page\'s own quoted error; Frontier (Slurm, HPE Cray EX, Slingshot) mapped to Perlmutter by scheduler and system family; assumed shape - a Perlmutter GPU job whose program writes its outputs to $SCRATCH',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores python train.py --config configs/run.yaml --output-dir $SCRATCH/runs/$SLURM_JOB_ID']],
+    log='''
+cat: write error: Disk quota exceeded
+''',
+)
+
+# ---------------------------------------------------------------- CSC Roihu disk page (1)
+
+case(
+    id='roihudisk-disaggregated-nvme-request-on-shared-gpu-node-cancelled-by-350',
+    kind='script',
+    source='https://docs.csc.fi/computing/roihu-disk/',
+    thread_site='CSC user documentation, "Disk areas on Roihu" (CSCfi/csc-user-guide docs/computing/roihu-disk.md @dff081f239e21c4fd7492998e9ceb3ece63dd632), section "Disaggregated storage": the network NVMe pool (`#BB_LUA SBF storagesize=...`) can only be requested when the job is the sole tenant of a node - on the GPU partitions by requesting nodes with `--exclusive`; improper requests may fail with the job reported as `CANCELLED by 350`, without producing standard output or error logs; the page\'s own example adds `--exclusive` to the GPU request',
+    what='the job asks for disaggregated NVMe storage on a shared GPU node; the page\'s cure is a directive in the job script (`--exclusive`, or dropping the storage request), so labelled script; the "log" is the job state the page names (the job writes no output), a thin excerpt; Roihu GPU nodes (4 x GH200 each, Slurm, shared nodes) mapped to DeltaAI (4 x GH200 a node, Slurm, shared nodes); assumed shape - a one-node, 2-GPU srun job with the page\'s `#BB_LUA` line and no `--exclusive`',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n', '#SBATCH --nodes=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bcxx-dtai-gh\n#BB_LUA SBF storagesize=200GB path=/run/sbb/$USER\n'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --batch-size 256 --epochs 32 --cache-dir /run/sbb/$USER']],
+    log='''
+CANCELLED by 350
+''',
+    expect={'families': ['scheduler', 'resources', 'directives', 'filesystem'], 'fix': r'(?m)(^\+\s*#SBATCH\s+--exclusive\b|^-\s*#BB_LUA\s+SBF)'},
+)
+
+# ---------------------------------------------------------------- CSC Python usage guide (1)
+
+case(
+    id='cscpython-pip-user-executable-shebang-points-inside-module-container',
+    kind='not_script',
+    source='https://docs.csc.fi/support/tutorials/python-usage-guide/',
+    thread_site='CSC user documentation, "CSC Python usage guide" (CSCfi/csc-user-guide docs/support/tutorials/python-usage-guide.md @dff081f239e21c4fd7492998e9ceb3ece63dd632), note "Packages containing executable files": most CSC Python modules are containers; an executable installed with `pip install --user` on top of such a module may look for the interpreter at a path internal to the container and fail with this message; cure: edit the first line of the installed executable (`~/.local/bin/whatshap`) to point to the real interpreter (`which python3`)',
+    what='the installed console script\'s shebang names the container-internal interpreter; the cure is editing that installed file (the user\'s software installation), not the job script\'s directives, launch line, modules or environment; the line is the page\'s own quoted error; Puhti (CSC, Slurm) mapped to Bridges-2 by scheduler family; assumed shape - a one-node job that loads a containerised Python module, sets PYTHONUSERBASE and runs the tool from the batch step',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['#SBATCH -p GPU\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus=v100-32:16', '#SBATCH -p RM-shared\n#SBATCH -N 1\n#SBATCH --ntasks-per-node=8'], ['module load openmpi/4.0.5-gcc10.2.0\nsource $PROJECT/venvs/hvd/bin/activate\nmpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'module load python-data\nexport PYTHONUSERBASE=$PROJECT/my-python-env\nexport PATH=$PYTHONUSERBASE/bin:$PATH\nwhatshap phase -o phased.vcf --reference=ref.fa variants.vcf alignments.bam']],
+    log='''
+whatshap: /CSC_CONTAINER/miniconda/envs/env1/bin/python3.9: bad interpreter: No such file or directory
+''',
+)
+
+# ---------------------------------------------------------------- vLLM troubleshooting page (1)
+
+case(
+    id='vllmtrouble-offline-script-without-main-guard-spawn-bootstrapping-error',
+    kind='not_script',
+    source='https://docs.vllm.ai/en/latest/usage/troubleshooting.html',
+    thread_site='vLLM documentation, "Troubleshooting" (vllm-project/vllm docs/usage/troubleshooting.md @01b88df816e61088a92c481cda1b17bdf21af6b1), section "Python multiprocessing / RuntimeError Exception": when CUDA was initialised before the workers start, vLLM switches to the `spawn` start method; a script that creates `vllm.LLM(...)` at module level then fails with this Python error; cure: guard the vLLM usage behind `if __name__ == \'__main__\':` in the Python code',
+    what='the user\'s Python program creates the engine at import time, which the spawn start method re-imports; the cure is a change to the program (a main guard), not to the job script; the lines are the page\'s own quoted error (first lines of the block; its closing advice lines trimmed); not one job on one site - diagnosed on Polaris (PBS, 4 x A100 a node), a one-node job that runs the offline inference script from the batch step with tensor parallelism over the node\'s 4 GPUs',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python3 offline_batch_infer.py --model /eagle/MyProject/models/Llama-3.1-8B-Instruct --tensor-parallel-size 4']],
+    log='''
+RuntimeError:
+        An attempt has been made to start a new process before the
+        current process has finished its bootstrapping phase.
+
+        This probably means that you are not using fork to start your
+        child processes and you have forgotten to use the proper idiom
+        in the main module:
+''',
+)
+
+# ---------------------------------------------------------------- verl FAQ page (2)
+
+VERL_SOURCE = 'https://verl.readthedocs.io/en/latest/faq/faq.html'
+VERL_SITE = 'verl documentation, "Frequently Asked Questions" (volcengine/verl docs/faq/faq.rst @03ddcb63ed9d5d52e6c81ed174766b57cf51db6b), each item given as the error text, its cause and the fix'
+
+case(
+    id='verlfaq-ray-init-more-workers-than-slurm-cpu-cgroup-unable-to-register-raylet',
+    kind='script',
+    source=VERL_SOURCE,
+    thread_site=VERL_SITE + '; "Unable to register worker with raylet": caused by a system setting, e.g. SLURM constraints on how the CPUs of a node are shared - `ray.init()` tries to launch as many worker processes as the machine has CPU cores, and the Slurm constraints keep the core workers from seeing the raylet; fix: set the config term `ray_init.num_cpus` to a number the system allows',
+    what='the job\'s CPU allocation (a Slurm cgroup smaller than the node) and the trainer\'s Ray start-up disagree; the page\'s fix is a config override on the trainer\'s command line (`ray_init.num_cpus=<allocated CPUs>`), which is the launch line of the job script, so labelled script (matching the override to `--cpus-per-task`, or raising the CPU request to the whole node, is the same repair); the line is the page\'s own heading text; not one job on one site - diagnosed on Delta (Slurm, shared 4 x A100 nodes); assumed shape - a one-node GRPO/PPO run started from the batch step with 16 of the node\'s 64 cores',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --ntasks=1', '#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=16\n#SBATCH --partition=gpuA100x4\n#SBATCH --account=bbxx-delta-gpu'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'python3 -m verl.trainer.main_ppo data.train_files=$HOME/data/gsm8k/train.parquet data.val_files=$HOME/data/gsm8k/test.parquet actor_rollout_ref.model.path=Qwen/Qwen2.5-3B-Instruct trainer.n_gpus_per_node=4 trainer.nnodes=1']],
+    log='''
+Unable to register worker with raylet
+''',
+    expect={'families': ['launcher', 'resources', 'environment'], 'fix': r'(?m)(^\+.*\bray_init\.num_cpus=\d+|^\+\s*#SBATCH\s+(--cpus-per-task|-c)(=|\s+)(?!16\b)\d+|^\+\s*#SBATCH\s+--exclusive\b)'},
+)
+
+case(
+    id='verlfaq-aarch64-no-matching-tensordict-wheel-membership-check-notimplemented',
+    kind='not_script',
+    source=VERL_SOURCE,
+    thread_site=VERL_SITE + '; "NotImplementedError: TensorDict does not support membership checks with the `in` keyword": cause - there is no suitable version of the tensordict package for the linux-arm64 platform (`pip install tensordict==0.6.2` finds only 0.1.x and 0.8.x); solution 1 - install tensordict 0.6.2 from source; solution 2 - change the failing code to use `tensordict_var.keys()`',
+    what='the Python environment on the Arm (Grace) node holds an incompatible tensordict version; the cures are a source build of the package or a code change, not the job script; the line is the page\'s own quoted error; not one job on one site - an aarch64 GPU node, diagnosed on Vista (TACC, GH200 nodes, Slurm); assumed shape - a one-node, one-GPU verl run from the batch step in a venv on $WORK',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gh'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate', 'module load gcc/13.2.0 cuda/12.6\nsource $WORK/venvs/verl/bin/activate'], ['ibrun python train.py --epochs 10', 'python3 -m verl.trainer.main_ppo data.train_files=$WORK/data/gsm8k/train.parquet actor_rollout_ref.model.path=Qwen/Qwen2.5-0.5B-Instruct trainer.n_gpus_per_node=1 trainer.nnodes=1']],
+    log='''
+NotImplementedError: TensorDict does not support membership checks with the `in` keyword. If you want to check if a particular key is in your TensorDict, please use `key in tensordict.keys()` instead.
+''',
+)
+
+# ---------------------------------------------------------------- Accelerate DeepSpeed guide (1)
+
+case(
+    id='acceleratedsguide-config-file-and-ds-json-both-set-zero-stage-ambiguity-valueerror',
+    kind='not_script',
+    source='https://huggingface.co/docs/accelerate/usage_guides/deepspeed',
+    thread_site='Hugging Face Accelerate documentation, "DeepSpeed" usage guide (huggingface/accelerate docs/source/usage_guides/deepspeed.md @16cb6eb80dd9aa8b4df1a63ef57863e455d53b83), "Scenario 1": an accelerate config file that names a `deepspeed_config_file` and also sets `gradient_accumulation_steps`, `zero_stage`, `mixed_precision`... makes `accelerate launch test.py` fail with this ValueError; cure (Scenario 2): recreate the accelerate config with `accelerate config`, which asks only for the variables that are not in the DeepSpeed JSON',
+    what='the conflict is between two configuration files of the user\'s training setup (the accelerate config YAML and the DeepSpeed JSON); the cure is editing or regenerating the accelerate config file, not the job script\'s directives, launch line, modules or environment - the launch line only names the config file; the lines are the page\'s own quoted output; not one job on one site - diagnosed on Stampede3 (Slurm, H100 nodes); assumed shape - a one-node accelerate job whose launch line passes only `--config_file`',
+    cluster='stampede3',
+    script='accelerate.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p h100\n#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --config_file ./accelerate_ds.yaml test.py']],
+    log='''
+ValueError: When using `deepspeed_config_file`, the following accelerate config variables will be ignored:
+['gradient_accumulation_steps', 'gradient_clipping', 'zero_stage', 'offload_optimizer_device', 'offload_param_device',
+'zero3_save_16bit_model', 'mixed_precision'].
+Please specify them appropriately in the DeepSpeed config file.
+If you are using an accelerate config file, remove other config variables mentioned in the above specified list.
+''',
+)
+
+# ---------------------------------------------------------------- Lightning pages (2)
+
+case(
+    id='lightningprepare-ddp-spawn-lambda-in-model-not-picklable',
+    kind='not_script',
+    source='https://lightning.ai/docs/pytorch/stable/accelerators/accelerator_prepare.html',
+    thread_site='PyTorch Lightning documentation, "Hardware agnostic training (preparation)" (Lightning-AI/pytorch-lightning docs/source-pytorch/accelerators/accelerator_prepare.rst @7f0c3436cd3f6ad3753125672024fc415cbcb414), section "Make models pickleable": when a distributed run spawns processes and something in the model, transforms, optimizer, dataloader or callbacks cannot be pickled, it fails with this error; fix: find the unpicklable piece of code (here a lambda) and change it',
+    what='a lambda in the user\'s training code cannot be pickled for the spawned processes; the cure is a change to the Python program, not the job script; the lines are the page\'s own quoted traceback (the `attribute lookup <lambda> on __main__ failed` line is in bench/ already and is left out); not one job on one site - diagnosed on Lonestar6 (TACC, 3 x A100 a node, Slurm); assumed shape - a one-node Lightning run from the batch step with the ddp_spawn strategy over the 3 GPUs',
+    cluster='lonestar6',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=16\n#SBATCH --mem=0', '#SBATCH -p gpu-a100\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -A MyProject'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'module load cuda/12.2\nsource $WORK/venvs/pl/bin/activate\npython train.py trainer.devices=3 trainer.num_nodes=1 trainer.strategy=ddp_spawn']],
+    log='''
+    self._launch(process_obj)
+    File "/net/software/local/python/3.6.5/lib/python3.6/multiprocessing/popen_spawn_posix.py", line 47,
+    in _launch reduction.dump(process_obj, fp)
+    File "/net/software/local/python/3.6.5/lib/python3.6/multiprocessing/reduction.py", line 60, in dump
+    ForkingPickler(file, protocol).dump(obj)
+    _pickle.PicklingError: Can't pickle <function <lambda> at 0x2b599e088ae8>:
+''',
+)
+
+case(
+    id='fabricslurm-python-started-without-srun-stuck-initializing-member-1-of-4',
+    kind='script',
+    source='https://lightning.ai/docs/fabric/stable/guide/multi_node/slurm.html',
+    thread_site='Lightning Fabric documentation, "Run on a SLURM-managed cluster" (Lightning-AI/pytorch-lightning docs/source-fabric/guide/multi_node/slurm.rst @7f0c3436cd3f6ad3753125672024fc415cbcb414), "Troubleshooting - My program is stuck initializing at startup": the log shows this line and nothing happens; most likely reasons: the `python train.py` command was not run with `srun`, or `#SBATCH --nodes` / `--ntasks-per-node` do not match `Fabric(num_nodes=..., devices=...)`; fix: start the script with srun as in the page\'s template and keep both places consistent',
+    what='the job script starts the training with plain `python` from the batch step, so only one of the four processes Fabric waits for exists; the page\'s first cure is the launch line (`srun python train.py`), so labelled script; the line is the page\'s own quoted log line; not one job on one site - diagnosed on Bridges-2 (PSC, Slurm, 8 x V100-32GB a node); assumed shape - a one-node job with `--ntasks-per-node=4` and `Fabric(devices=4, num_nodes=1)` in the code',
+    cluster='bridges2',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=16\n#SBATCH --mem=0', '#SBATCH -p GPU\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus=v100-32:4'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'source $PROJECT/venvs/fabric/bin/activate\nexport NCCL_DEBUG=INFO\npython train.py']],
+    log='''
+Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/4
+''',
+    expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^\+\s*srun\b.*\bpython3?\b'},
+)
+
+# ---------------------------------------------------------------- NeSI support pages (2)
+
+case(
+    id='nesioom-batch-step-cgroup-oom-kill-raise-mem',
+    kind='script',
+    source='https://docs.nesi.org.nz/General/FAQs/What_does_oom_kill_mean/',
+    thread_site='NeSI support documentation, FAQ "What does oom-kill mean?" (nesi/support-docs docs/Getting_Started/FAQs/What_Does_Oom_Kill_Mean.md @16ba8d49880143131202fecbb5f54e2d12b115bf): this error means the job tried to use more memory (RAM) than Slurm reserved for it (spikes between the 30-second accounting samples and files in the memory-based /tmp or $TMPDIR count too); the easier option is to request more memory by increasing `--mem` in the job submission script, the harder one to make the job less memory-hungry',
+    what='the job\'s memory request is below what the program uses; the page\'s first cure is the `--mem` directive of the job script, so labelled script; the line is the page\'s own quoted error (the `.batch` step: the program ran from the batch script); NeSI (Slurm) mapped to DeltaAI (Slurm, shared nodes where `--mem` sets the cgroup limit); assumed shape - a one-node, 4-GPU torchrun job from the batch step with `--mem=16G`',
+    cluster='deltaai',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --ntasks=1', '#SBATCH --ntasks=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bcxx-dtai-gh\n#SBATCH --mem=16G']],
+    log='''
+slurmstepd: error: Detected 1 oom-kill event(s) in step 370626.batch cgroup
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?(=|\s+)(?!16G\b)\S+'},
+)
+
+case(
+    id='nesiopenfoam-cd-to-script-dir-under-slurm-spool-chdir-error',
+    kind='script',
+    source='https://docs.nesi.org.nz/Software/Available_Applications/OpenFOAM/',
+    thread_site='NeSI support documentation, "OpenFOAM" (nesi/support-docs docs/Software/Available_Applications/OpenFOAM.md @16ba8d49880143131202fecbb5f54e2d12b115bf), warning: many example scripts packaged with OpenFOAM include `cd ${0%/*} || exit` to change to the script\'s location; this does not work from within a Slurm script and gives an error similar to this one; the cure is not to use that line in the batch script',
+    what='the batch script changes to its own directory, which under Slurm is the spool copy\'s directory, not the submission directory; the fix is in the job script (drop the `cd ${0%/*}` line or change to `$SLURM_SUBMIT_DIR`), so labelled script; the line is the page\'s own quoted error (its `jobXXXX` placeholder kept); NeSI (Slurm) mapped to Perlmutter CPU nodes (Slurm, srun-started MPI ranks); assumed shape - a 2-node OpenFOAM case run by srun',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -A m0000\n#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH --nodes=2'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'module load openfoam/2306\ncd ${0%/*} || exit\ndecomposePar -force\nsrun --cpu-bind=cores simpleFoam -parallel']],
+    log='''
+slurmstepd: error: couldn't chdir to `/var/spool/slurm/jobXXXX': No such file or directory
+''',
+    expect={'families': ['filesystem', 'directives', 'launcher'], 'fix': r'(?m)(^-\s*cd \$\{0%/\*\}|^\+\s*cd\s+"?\$\{?SLURM_SUBMIT_DIR)'},
+)
