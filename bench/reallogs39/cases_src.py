@@ -197,3 +197,50 @@ slurmstepd: error: couldn't chdir to `/var/spool/slurm/jobXXXX': No such file or
 ''',
     expect={'families': ['filesystem', 'directives', 'launcher'], 'fix': r'(?m)(^-\s*cd \$\{0%/\*\}|^\+\s*cd\s+"?\$\{?SLURM_SUBMIT_DIR)'},
 )
+
+# ---------------------------------------------------------------- Plexus GPU Xid guides (3)
+
+XID_SITE = 'Plexus "GPU Xid errors" guide pages (a GPU-fleet monitoring vendor\'s reference, one page per Xid code: meaning, "Typical kernel-log signature", how to diagnose, what to do, with the note to cross-check NVIDIA\'s official Xid table)'
+XID_MAP = 'a vendor page about GPU fleets, not one job on one site'
+
+case(
+    id='plexusxid79-gpu-fallen-off-pcie-bus-drain-node-rma',
+    kind='not_script',
+    source='https://plexus.company/guides/gpu-xid-errors/79',
+    thread_site=XID_SITE + '; "Xid 79: GPU has fallen off the bus": the driver can no longer reach the GPU over PCIe, often a power-delivery, overheating or seating fault; `nvidia-smi` shows the GPU missing or ERR!; action: drain the node immediately, power-cycle, reseat card and power connectors if it recurs, RMA on repeated Xid 79',
+    what='a GPU hardware fault on one node (PCIe link lost); the cure is node administration (drain, power-cycle, reseat, RMA) and a resubmission away from the node, not a change to the job script; the line is the page\'s own kernel-log signature; ' + XID_MAP + ' - diagnosed on Polaris (PBS, 4 x A100 a node, mpiexec-started ranks); assumed shape - a 2-node data-parallel job whose ranks on one node lose their GPU',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[],
+    log='''
+NVRM: Xid (PCI:0000:65:00): 79, pid='N/A', GPU has fallen off the bus
+''',
+)
+
+case(
+    id='plexusxid48-double-bit-ecc-uncorrectable-drain-reset-rma',
+    kind='not_script',
+    source='https://plexus.company/guides/gpu-xid-errors/48',
+    thread_site=XID_SITE + '; "Xid 48: Double Bit ECC Error (DBE)": an uncorrectable double-bit GPU memory error, a genuine hardware fault; the page is retired or the row remapped, work that touched it is suspect; diagnose with `nvidia-smi -q -d ECC` and `-d ROW_REMAPPER`; action: drain the node and reset the GPU, RMA if it recurs or remapping resources run out',
+    what='an uncorrectable GPU memory error (hardware); the cure is node administration (drain, GPU reset, RMA) and rerunning from a checkpoint, not the job script; the line is the page\'s own kernel-log signature; ' + XID_MAP + ' - diagnosed on Lonestar6 (TACC, Slurm, 3 x A100 a node, ibrun-started ranks); assumed shape - a 2-node, 6-rank training job',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[],
+    log='''
+NVRM: Xid (PCI:0000:65:00): 48, pid='N/A', Double Bit ECC
+''',
+)
+
+case(
+    id='plexusxid74-nvlink-link-error-isolate-gpu-drain-node',
+    kind='not_script',
+    source='https://plexus.company/guides/gpu-xid-errors/74',
+    thread_site=XID_SITE + '; "Xid 74: NVLink Error": an error on an NVLink connection or through an NVSwitch (degraded link, connector/seating issue, switch fault); one bad link can disrupt multi-GPU jobs across the node; diagnose with `nvidia-smi nvlink -e` / `-s` and the fabric-manager logs; action: isolate the GPU/link and drain the node, reseat or service the link, RMA if errors persist after a reset',
+    what='a GPU interconnect (NVLink) hardware fault on a node; the cure is node administration, not the job script; the line is the page\'s own kernel-log signature, with its `...` placeholder kept; ' + XID_MAP + ' - diagnosed on Perlmutter (Slurm, 4 x A100 a node joined by NVLink); assumed shape - a 2-node job with one torchrun per node under srun',
+    cluster='perlmutter',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -A m0000_g\n#SBATCH -C gpu\n#SBATCH -q regular\n#SBATCH -N 2']],
+    log='''
+NVRM: Xid (PCI:0000:65:00): 74, pid='N/A', NVLink: ... link error
+''',
+)
