@@ -244,3 +244,77 @@ case(
 NVRM: Xid (PCI:0000:65:00): 74, pid='N/A', NVLink: ... link error
 ''',
 )
+
+# ---------------------------------------------------------------- Yale YCRC "Common Job Failures" page (2)
+
+YCRC_SOURCE = 'https://docs.ycrc.yale.edu/clusters-at-yale/job-scheduling/common-job-failures/'
+YCRC_SITE = 'Yale Center for Research Computing documentation, "Common Job Failures" (ycrc/ycrc.github.io clusters-at-yale/job-scheduling/common-job-failures/index.html @1f4539acf06b82cd3dd1d806a6e8b96e64da87d5; Slurm clusters Grace/McCleary with Lmod/EasyBuild toolchains), common error messages with the steps to correct them'
+
+case(
+    id='ycrcfailures-modules-from-two-toolchains-reloaded-with-version-change',
+    kind='script',
+    source=YCRC_SOURCE,
+    thread_site=YCRC_SITE + '; "Software Modules": loading modules from different toolchains (e.g. foss-2018a and foss-2018b) at the same time leads to conflicts, errors or strange behaviour; this message is a sign of incompatible modules; cure: only use one toolchain at a time, and run `module reset` between `module load` commands when software from several toolchains is needed',
+    what='the job script loads modules built with two toolchains, so Lmod swaps the first one\'s dependencies for the second\'s; the cure is in the job script\'s module lines (one toolchain, or `module reset` between loads), so labelled script; the lines are the page\'s own quoted message (its trailing `...` dropped; its header line `The following have been reloaded with a version change:` is in bench/ already and is left out); Yale (Slurm, Lmod) mapped to Lonestar6 (TACC, Slurm, Lmod) by scheduler family; assumed shape - an MPI job started by ibrun that loads FFTW from foss-2018a and then an application from foss-2018b',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -n 6', '#SBATCH -n 256'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'module load FFTW/3.3.7-gompi-2018a\nmodule load GROMACS/2018.3-foss-2018b\nibrun gmx_mpi mdrun -deffnm md_run']],
+    log='''
+  1) FFTW/3.3.7-gompi-2018a => FFTW/3.3.8-gompi-2018b
+  2) GCC/6.4.0-2.28 => GCC/7.3.0-2.3.0
+  3) GCCcore/6.4.0 => GCCcore/7.3.0
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)(^\+\s*module\s+(reset|purge)\b|^-\s*module\s+load\s+FFTW/3\.3\.7-gompi-2018a|^\+\s*module\s+load\s+FFTW/\S*2018b)'},
+)
+
+case(
+    id='ycrcfailures-submission-rate-limit-reached-jobs-per-hour',
+    kind='not_script',
+    source=YCRC_SOURCE,
+    thread_site=YCRC_SITE + '; "Rate Limits": job submissions are rate-limited to 200 jobs per hour on each cluster; when the limit is hit, submitting new jobs fails with this error (and the generic "Batch job submission failed: Job violates accounting/QOS policy" line); cure: wait until the submission rate drops, and use Dead Simple Queue or job arrays for large numbers of jobs',
+    what='the user submitted more jobs per hour than the site allows; the job script itself is fine and the cure is waiting or restructuring the submission workflow (arrays, dSQ), not a change to this script\'s directives or launch line; the line is the page\'s own quoted error (its second line, `sbatch: error: Batch job submission failed: Job violates accounting/QOS policy (...)`, is in bench/ already and is left out); Yale (Slurm) mapped to Stampede3 (TACC, Slurm) by scheduler family; assumed shape - one of many single-node preprocessing jobs submitted in a loop',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'source $WORK/venvs/torch/bin/activate\npython preprocess_shard.py --shard $SHARD_ID --out $SCRATCH/shards']],
+    log='''
+sbatch: error: Reached jobs per hour limit
+''',
+)
+
+# ---------------------------------------------------------------- Stanford Sherlock GPU page (1)
+
+case(
+    id='sherlockgpu-gpu-partition-job-without-gpu-request-rejected-qos-policy',
+    kind='script',
+    source='https://www.sherlock.stanford.edu/docs/user-guide/gpu/',
+    thread_site='Stanford Sherlock documentation, "GPU nodes" (stanford-rc/www.sherlock.stanford.edu src/docs/user-guide/gpu.md @8eb1898314a76d457319d73661d1cd132b3fc878), warning "GPU resources MUST be requested explicitly": the `gpu` partition only accepts jobs that explicitly request GPU resources; others are rejected at submission with this message (shown for `salloc -p gpu`); cure: request GPUs, e.g. `--gpus 1` / `-G 1`',
+    what='the job asks for the GPU partition but no GPU, which the site\'s submission policy rejects; the fix is a directive in the job script (a GPU request), so labelled script; the line is the page\'s own quoted output (printed for an `salloc`, prefixed `srun:` as the page shows); Sherlock (Stanford, Slurm) mapped to Anvil (Purdue, Slurm, GPU partition for GPU jobs) by scheduler family; assumed shape - a one-node PyTorch job with `-p gpu` and no `--gpus`',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n', '#SBATCH -p gpu\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n']],
+    log='''
+srun: error: Unable to allocate resources: Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)
+''',
+    expect={'families': ['scheduler', 'resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--gpus(-per-node|-per-task)?(=|\s+)\d|-G\s*\d|--gres=gpu)'},
+)
+
+# ---------------------------------------------------------------- OLCF Summit user guide, known issues (1)
+
+case(
+    id='summitknown-pmix-received-msg-header-too-large-raise-ptl-max-msg-size',
+    kind='script',
+    source='https://docs.olcf.ornl.gov/systems/summit_user_guide.html',
+    thread_site='OLCF "Summit User Guide" (olcf/olcf-user-docs systems/summit_user_guide.rst @2745903177977d57d4ad353203f5fd4df05dcc97), known issue "\'Received msg header indicates a size that is too large\' error message from Spectrum MPI": resolved by `export PMIX_MCA_ptl_base_max_msg_size=18` (size in MB; 18 or higher usually works; the default is about 16 MB)',
+    what='the job\'s PMIx messages exceed the default PMIx message-size limit; the page\'s cure is an exported variable in the job script, so labelled script; the lines are the page\'s own quoted error; Summit (IBM, LSF + jsrun over PMIx) has no counterpart among the ten sites - diagnosed on Perlmutter with srun\'s PMIx plugin (`srun --mpi=pmix`), the nearest PMIx-launched shape; assumed shape - a 2-node, 8-rank job started by `srun --mpi=pmix`',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 2'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --mpi=pmix --cpu-bind=cores python train.py --config configs/run.yaml']],
+    log='''
+A received msg header indicates a size that is too large:
+ Requested size: 25836785
+ Size limit: 16777216
+If you believe this msg is legitimate, please increase the
+max msg size via the ptl_base_max_msg_size parameter.
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+\s*export\s+PMIX_MCA_ptl_base_max_msg_size=(1[89]|[2-9]\d|\d{3,})\b'},
+)
