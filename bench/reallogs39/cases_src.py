@@ -318,3 +318,40 @@ max msg size via the ptl_base_max_msg_size parameter.
 ''',
     expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+\s*export\s+PMIX_MCA_ptl_base_max_msg_size=(1[89]|[2-9]\d|\d{3,})\b'},
 )
+
+# ---------------------------------------------------------------- MindSpore FAQ, distributed parallel (2)
+
+MS_SOURCE = 'https://www.mindspore.cn/docs/en/r2.0/faq/distributed_parallel.html'
+MS_SITE = 'MindSpore documentation, FAQ "Distributed Parallel" (mindspore-ai/docs docs/mindspore/source_en/faq/distributed_parallel.md @00bfaa21d564273c16a79a95f67cff249fd2eb3f, the r2.0 page), each item given as the error text and the answer'
+MS_MAP = 'not one job on one site - multi-machine GPU training started by Open MPI `mpirun`'
+
+case(
+    id='msfaq-openmpi-ucx-cannot-resolve-peer-endpoint-pin-btl-tcp-interface',
+    kind='script',
+    source=MS_SOURCE,
+    thread_site=MS_SITE + '; "multi-machine multi-card training via OpenMPI, the prompt fails due to MPI_Allgather": Open MPI cannot reach the peer address for host-side communication, generally because the machines\' network cards are configured differently; solved by naming the NIC or subnet on the mpirun line: `mpirun -n process_num --mca btl tcp --mca btl_tcp_if_include eth0 ./run.sh` (or `--mca btl_tcp_if_include 192.168.1.0/24`)',
+    what='the launch line lets Open MPI pick an interface the other node cannot reach; the page\'s fix is on the mpirun line of the job script (`--mca btl_tcp_if_include <nic or subnet>`, an `OMPI_MCA_btl_tcp_if_include` export is the same setting), so labelled script; the lines are the page\'s own quoted errors (its `rank X` placeholder kept); ' + MS_MAP + ' - diagnosed on Bridges-2 (PSC, Slurm, Open MPI mpirun, 8 x V100 a node); assumed shape - a 2-node, 16-rank mpirun job',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['source $PROJECT/venvs/hvd/bin/activate\nmpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'source $PROJECT/venvs/mindspore/bin/activate\nmpirun -n $SLURM_NTASKS --output-filename log_output --merge-stderr-to-stdout python train.py --device_target GPU']],
+    log='''
+pml_ucx.c:175 Error: Failed to receive UCX worker address: Not found (-13)
+pml_ucx.c:452 Error: Failed to resolve UCX endpoint for rank X
+''',
+    expect={'families': ['network', 'launcher'], 'fix': r'(?m)(^\+.*--mca\s+btl_tcp_if_include\s+\S+|^\+\s*export\s+OMPI_MCA_btl_tcp_if_include=\S+)'},
+)
+
+case(
+    id='msfaq-nccl-socket-connect-network-unreachable-set-socket-ifname',
+    kind='script',
+    source=MS_SOURCE,
+    thread_site=MS_SITE + '; "multi-machine multi-card training via OpenMPI, the NCCL error message displays that the network is not working": NCCL cannot reach the peer address while exchanging process information or initialising the communicator, generally because the machines\' network cards are configured differently; fix: choose the NIC with `export NCCL_SOCKET_IFNAME=eth`',
+    what='NCCL\'s bootstrap picks an interface that does not route between the nodes; the page\'s fix is an exported variable in the job script (`NCCL_SOCKET_IFNAME`), so labelled script; the line is the page\'s own quoted warning (its `XXX` placeholder kept); ' + MS_MAP + ' - diagnosed on Delta (NCSA, Slurm, 4 x A100 a node, Slingshot `hsn` interfaces besides the Ethernet management interface); assumed shape - a 2-node, 8-rank mpirun job without any NCCL interface setting',
+    cluster='delta',
+    script='bridges2_mpirun.sh',
+    replace=[['#SBATCH -p GPU\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus=v100-32:16', '#SBATCH --partition=gpuA100x4\n#SBATCH --account=bbxx-delta-gpu\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4'], ['module load openmpi/4.0.5-gcc10.2.0\nsource $PROJECT/venvs/hvd/bin/activate\nmpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'module load openmpi/4.1.6\nsource $WORK/venvs/mindspore/bin/activate\nmpirun -n $SLURM_NTASKS --output-filename log_output --merge-stderr-to-stdout python train.py --device_target GPU']],
+    log='''
+include/socket.h:403 NCCL WARN Connect to XXX failed: Network is unreachable
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)(^\+\s*export\s+NCCL_SOCKET_IFNAME=\S+|^\+.*-x\s+NCCL_SOCKET_IFNAME=\S+)'},
+)
