@@ -61,10 +61,10 @@ case(
     kind='not_script',
     source='https://docs.vllm.ai/en/latest/usage/troubleshooting.html',
     thread_site='vLLM documentation, "Troubleshooting" (vllm-project/vllm docs/usage/troubleshooting.md @01b88df816e61088a92c481cda1b17bdf21af6b1), section "Python multiprocessing / RuntimeError Exception": when CUDA was initialised before the workers start, vLLM switches to the `spawn` start method; a script that creates `vllm.LLM(...)` at module level then fails with this Python error; cure: guard the vLLM usage behind `if __name__ == \'__main__\':` in the Python code',
-    what='the user\'s Python program creates the engine at import time, which the spawn start method re-imports; the cure is a change to the program (a main guard), not to the job script; the lines are the page\'s own quoted error (first lines of the block; its closing advice lines trimmed); not one job on one site - diagnosed on Polaris (PBS, 4 x A100 a node), a one-node job that runs the offline inference script from the batch step with tensor parallelism over the node\'s 4 GPUs',
-    cluster='polaris',
-    script='pbs_mpiexec.sh',
-    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python3 offline_batch_infer.py --model /eagle/MyProject/models/Llama-3.1-8B-Instruct --tensor-parallel-size 4']],
+    what='the user\'s Python program creates the engine at import time, which the spawn start method re-imports; the cure is a change to the program (a main guard), not to the job script; the lines are the page\'s own quoted error (first lines of the block; its closing advice lines trimmed); not one job on one site - diagnosed on Aurora (PBS, 6 Intel GPU Max a node; vLLM runs there on XPU and the spawn start method is the same), a one-node job that runs the offline inference script from the batch step with tensor parallelism over 4 GPU tiles',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=12\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'python3 offline_batch_infer.py --model /flare/MyProject/models/Llama-3.1-8B-Instruct --tensor-parallel-size 4']],
     log='''
 RuntimeError:
         An attempt has been made to start a new process before the
@@ -354,4 +354,23 @@ case(
 include/socket.h:403 NCCL WARN Connect to XXX failed: Network is unreachable
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)(^\+\s*export\s+NCCL_SOCKET_IFNAME=\S+|^\+.*-x\s+NCCL_SOCKET_IFNAME=\S+)'},
+)
+
+# ---------------------------------------------------------------- Transformers DeepSpeed guide (1)
+
+case(
+    id='transformersds-fp16-loss-scaler-bottoms-out-overflow-skipping-step',
+    kind='not_script',
+    source='https://huggingface.co/docs/transformers/deepspeed',
+    thread_site='Hugging Face Transformers documentation, "DeepSpeed" (huggingface/transformers docs/source/en/deepspeed.md @019da1e8268a76436582cccc51c03638d267aa5b), "Troubleshoot - NaN loss": NaN loss often comes from using a bf16-pretrained model in fp16; with an fp16 config like `"loss_scale": 0, "initial_scale_power": 16` the logs show these OVERFLOW messages, meaning the DeepSpeed loss scaler cannot find a scaling coefficient that overcomes the overflow; fix: a higher `initial_scale_power` (32 usually works), or fp32/bf16 where the hardware supports it',
+    what='the training numerics (fp16 loss scaling in the DeepSpeed config, or the precision choice) fail, not the job script; the cures are the DeepSpeed JSON or the program\'s precision setting; the lines are the page\'s own quoted log (progress-bar lines and `[...]` markers trimmed); not one job on one site - diagnosed on Anvil (Purdue, Slurm, 4 x A100 a node) with the DeepSpeed launcher over a hostfile; assumed shape - a 2-node ZeRO fine-tuning job with an fp16 config',
+    cluster='anvil',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH -p gpu\n#SBATCH --nodes=2'], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile run_translation.py --model_name_or_path t5-large --fp16 --deepspeed ds_config_zero3.json --output_dir $SCRATCH/t5-out']],
+    log='''
+ [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 262144, reducing to 262144
+ [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 262144, reducing to 131072.0
+ [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 1, reducing to 1
+ [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 1, reducing to 1
+''',
 )
