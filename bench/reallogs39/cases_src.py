@@ -188,10 +188,10 @@ case(
     kind='script',
     source='https://docs.nesi.org.nz/Software/Available_Applications/OpenFOAM/',
     thread_site='NeSI support documentation, "OpenFOAM" (nesi/support-docs docs/Software/Available_Applications/OpenFOAM.md @16ba8d49880143131202fecbb5f54e2d12b115bf), warning: many example scripts packaged with OpenFOAM include `cd ${0%/*} || exit` to change to the script\'s location; this does not work from within a Slurm script and gives an error similar to this one; the cure is not to use that line in the batch script',
-    what='the batch script changes to its own directory, which under Slurm is the spool copy\'s directory, not the submission directory; the fix is in the job script (drop the `cd ${0%/*}` line or change to `$SLURM_SUBMIT_DIR`), so labelled script; the line is the page\'s own quoted error (its `jobXXXX` placeholder kept); NeSI (Slurm) mapped to Perlmutter CPU nodes (Slurm, srun-started MPI ranks); assumed shape - a 2-node OpenFOAM case run by srun',
-    cluster='perlmutter',
+    what='the batch script changes to its own directory, which under Slurm is the spool copy\'s directory, not the submission directory; the fix is in the job script (drop the `cd ${0%/*}` line or change to `$SLURM_SUBMIT_DIR`), so labelled script; the line is the page\'s own quoted error (its `jobXXXX` placeholder kept); NeSI (Slurm) mapped to Anvil CPU nodes (Purdue, Slurm, srun-started MPI ranks); assumed shape - a 2-node OpenFOAM case run by srun',
+    cluster='anvil',
     script='srun_mpi_app.sh',
-    replace=[['#SBATCH --nodes=8', '#SBATCH -A m0000\n#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH --nodes=2'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'module load openfoam/2306\ncd ${0%/*} || exit\ndecomposePar -force\nsrun --cpu-bind=cores simpleFoam -parallel']],
+    replace=[['#SBATCH --nodes=8', '#SBATCH -p wholenode\n#SBATCH -A myallocation\n#SBATCH --nodes=2'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'module load openfoam/2306\ncd ${0%/*} || exit\ndecomposePar -force\nsrun --cpu-bind=cores simpleFoam -parallel']],
     log='''
 slurmstepd: error: couldn't chdir to `/var/spool/slurm/jobXXXX': No such file or directory
 ''',
@@ -373,4 +373,73 @@ case(
  [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 1, reducing to 1
  [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 1, reducing to 1
 ''',
+)
+
+# ---------------------------------------------------------------- UPPMAX modules page (1)
+
+case(
+    id='uppmaxmodules-samtools-loaded-without-bioinfo-tools-cannot-be-loaded',
+    kind='script',
+    source='https://docs.uppmax.uu.se/cluster_guides/modules/',
+    thread_site='UPPMAX documentation, "Modules" (UPPMAX/UPPMAX-documentation docs/cluster_guides/modules.md @26d4db11881715dcbb1c1dfb1b8dcdef507f6815), tip "Huh, `module load samtools/1.17` gives an error?": loading samtools/1.17 without `module load bioinfo-tools` first gives this Lmod error; the solution is to do `module load bioinfo-tools` first',
+    what='the job script loads a module that is only visible after a gateway module; the fix is a module line in the job script (`module load bioinfo-tools` before it), so labelled script; the lines are the page\'s own quoted Lmod error (its first line, `Lmod has detected the following error:  These module(s) or`, is in bench/ already and is left out); UPPMAX (Slurm, Lmod) mapped to Delta (NCSA, Slurm, Lmod) by scheduler family; assumed shape - a one-node CPU job that loads samtools and sorts a BAM file',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --partition=cpu\n#SBATCH --account=bbxx-delta-cpu\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=16'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'module load samtools/1.17\nsamtools sort -@ 16 -o sample.sorted.bam sample.bam']],
+    log='''
+extension(s) exist but cannot be loaded as requested: "samtools/1.17"
+   Try: "module spider samtools/1.17" to see how to load the module(s).
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+load\s+bioinfo-tools\b'},
+)
+
+# ---------------------------------------------------------------- Stanford Sherlock node-features page (1)
+
+case(
+    id='sherlockfeatures-impossible-constraint-combination-rejected-at-submit',
+    kind='script',
+    source='https://www.sherlock.stanford.edu/docs/advanced-topics/node-features/',
+    thread_site='Stanford Sherlock documentation, "Node features" (stanford-rc/www.sherlock.stanford.edu src/docs/advanced-topics/node-features.md @8eb1898314a76d457319d73661d1cd132b3fc878), warning "Many node feature combinations are impossible to satisfy": e.g. `#SBATCH -C \'CPU_MNF:INTEL&IB:HDR\'` is rejected at submission with this error, as all nodes on the HDR InfiniBand fabric have AMD CPUs; constraints must be used carefully and sparingly',
+    what='the job script\'s `-C` constraint asks for a node type that does not exist; the fix is the constraint directive in the job script, so labelled script; the line is the page\'s own quoted error; Sherlock (Stanford, Slurm node features) mapped to Perlmutter (Slurm, jobs select node types with `-C` constraints) by scheduler family, keeping the page\'s own feature names; assumed shape - a 2-node MPI job with the page\'s constraint',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', "#SBATCH -A m0000\n#SBATCH -q regular\n#SBATCH -C 'CPU_MNF:INTEL&IB:HDR'\n#SBATCH --nodes=2"]],
+    log='''
+error: Job submit/allocate failed: Requested node configuration is not available
+''',
+    expect={'families': ['directives', 'scheduler', 'resources'], 'fix': r"(?m)^-\s*#SBATCH\s+-C\s+'?CPU_MNF:INTEL&IB:HDR"},
+)
+
+# ---------------------------------------------------------------- Hugging Face Datasets troubleshooting page (1)
+
+case(
+    id='hfdatasetstrouble-from-generator-given-generator-object-cannot-pickle',
+    kind='not_script',
+    source='https://huggingface.co/docs/datasets/troubleshoot',
+    thread_site='Hugging Face Datasets documentation, "Troubleshooting" (huggingface/datasets docs/source/troubleshoot.mdx @0612429fe91ecf215bbd33ae3d309871c20eeb70), "Pickling issues when using Dataset.from_generator()": `from_generator` needs a picklable generator function to hash it for the cache; passing a generator object (or a function using a global unpicklable object such as a DB connection) gives this TypeError; cure: pass the generator function, or create such objects inside the generator function',
+    what='the dataset-building code passes an unpicklable object to the datasets library; the cure is a change to the user\'s Python program, not the job script; the line is the page\'s own quoted error; not one job on one site - diagnosed on DeltaAI (NCSA, Slurm, shared GH200 nodes); assumed shape - a one-node data-preparation job run from the batch step before training',
+    cluster='deltaai',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --ntasks=1', '#SBATCH --ntasks=1\n#SBATCH --partition=ghx4\n#SBATCH --account=bcxx-dtai-gh'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'python build_dataset.py --shards /work/hdd/bcxx/raw --out /work/hdd/bcxx/hf_cache']],
+    log='''
+TypeError: cannot pickle 'generator' object
+''',
+)
+
+# ---------------------------------------------------------------- Sigma2 containers guide (1)
+
+case(
+    id='sigma2containers-project-area-not-bound-into-singularity-no-such-file',
+    kind='script',
+    source='https://documentation.sigma2.no/code_development/guides/containers.html',
+    thread_site='NRIS/Sigma2 documentation, "Containers on NRIS HPC systems" (UNINETTSigma2/documentation code_development/guides/containers.md @e0347991600973debaf6d4f402cd205fdfa8b53a), "Access project area from the container": a Singularity container sees the home directory, but to access the project directory it must be bound first; without binding, `singularity exec hello-world.sif head -n2 data/input.txt` (run from /cluster/projects/...) fails with these errors; cure: `singularity exec --bind /path/containers/data:/data ... head -n2 /data/input.txt`',
+    what='the job runs a container from a project directory that is not bound into the container; the fix is on the launch line of the job script (`--bind` / `-B`, or an exported APPTAINER_BIND/SINGULARITY_BIND), so labelled script; the lines are the page\'s own quoted errors; Saga (NRIS, Slurm) mapped to Stampede3 (TACC, Slurm, Apptainer) by scheduler family - whether a site binds project storage by default varies, and the case assumes it does not; assumed shape - a one-node job that runs the container from the project directory',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'module load tacc-apptainer\ncd /cluster/projects/nnxxxxk/containers\nsingularity exec hello-world.sif head -n2 data/input.txt\nsingularity exec hello-world.sif head -n2 /cluster/projects/nnxxxxk/containers/data/input.txt']],
+    log='''
+/usr/bin/head: cannot open 'data/input.txt' for reading: No such file or directory
+/usr/bin/head: cannot open '/cluster/projects/nnxxxxk/containers/data/input.txt' for reading: No such file or directory
+''',
+    expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)(^\+.*\b(singularity|apptainer)\s+exec\b.*(--bind|-B)\s+\S+|^\+\s*export\s+(SINGULARITY|APPTAINER)_BIND(PATH)?=\S+)'},
 )
