@@ -443,3 +443,35 @@ case(
 ''',
     expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)(^\+.*\b(singularity|apptainer)\s+exec\b.*(--bind|-B)\s+\S+|^\+\s*export\s+(SINGULARITY|APPTAINER)_BIND(PATH)?=\S+)'},
 )
+
+# ---------------------------------------------------------------- OLCF containers on Frontier page (1)
+
+case(
+    id='olcfcontainers-apptainer-build-with-bind-modules-loaded-opt-cray-mount-fails',
+    kind='script',
+    source='https://docs.olcf.ornl.gov/software/containers_on_frontier.html',
+    thread_site='OLCF user documentation, "Containers on Frontier" (olcf/olcf-user-docs software/containers_on_frontier.rst @2745903177977d57d4ad353203f5fd4df05dcc97), warning under "Apptainer Modules": the `olcf-container-tools` modules (`apptainer-enable-mpi`, `apptainer-enable-gpu`) bind host MPI/ROCm libraries into containers and should be loaded only for running (interactive or batch job), not before `apptainer build`, because the environment variables they set interfere with the build; loading them and then building gives this error',
+    what='the job script loads the run-time bind modules before `apptainer build`, so the build tries to bind /opt/cray into an image that lacks it; the fix is in the job script (build without those modules: move the `module load` lines after the build, or unload them before it), so labelled script; the line is the page\'s own quoted error; Frontier (OLCF, Slurm, HPE Cray EX) mapped to Perlmutter (NERSC, Slurm, HPE Cray EX) by scheduler and system family, keeping the page\'s module names; assumed shape - a one-node batch job that builds the image and then runs it with srun',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1', 'module load olcf-container-tools\nmodule load apptainer-enable-mpi\nmodule load apptainer-enable-gpu\napptainer build lammps.sif lammps.def'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores apptainer exec lammps.sif lmp -in in.lj']],
+    log='''
+FATAL:   container creation failed: mount hook function failure: mount /opt/cray->/opt/cray error: while mounting /opt/cray: destination /opt/cray doesn't exist in container
+''',
+    expect={'families': ['containers', 'modules', 'environment'], 'fix': r'(?m)(^-\s*module\s+load\s+apptainer-enable-(mpi|gpu)|^\+\s*module\s+(unload|purge|reset)\b)'},
+)
+
+case(
+    id='hfdatasetstrouble-push-to-hub-hourly-commit-quota-429-upgrade-datasets',
+    kind='not_script',
+    source='https://huggingface.co/docs/datasets/troubleshoot',
+    thread_site='Hugging Face Datasets documentation, "Troubleshooting" (huggingface/datasets docs/source/troubleshoot.mdx @0612429fe91ecf215bbd33ae3d309871c20eeb70), "Too Many Requests": uploading large datasets with `push_to_hub()` can fail with this error; cure: upgrade the `datasets` library to the latest version (at least 2.15.0)',
+    what='an old `datasets` library in the user\'s environment commits too often to the Hub and hits the service\'s hourly quota; the cure is upgrading the Python package (environment contents), not the job script; the lines are the page\'s own quoted error (its `...` placeholder kept); not one job on one site - diagnosed on Vista (TACC, Slurm, Grace nodes for CPU work); assumed shape - a one-node job that converts shards and pushes the dataset to the Hub from the batch step',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p gg'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'source $WORK/venvs/data/bin/activate\npython push_shards.py --data-dir $SCRATCH/corpus --repo-id myorg/corpus-v2']],
+    log='''
+HfHubHTTPError: 429 Client Error: Too Many Requests for url: ...
+You have exceeded our hourly quotas for action: commit. We invite you to retry later.
+''',
+)
