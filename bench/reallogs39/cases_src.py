@@ -475,3 +475,21 @@ HfHubHTTPError: 429 Client Error: Too Many Requests for url: ...
 You have exceeded our hourly quotas for action: commit. We invite you to retry later.
 ''',
 )
+
+# ---------------------------------------------------------------- vLLM troubleshooting page, second case
+
+case(
+    id='vllmtrouble-model-architecture-failed-to-be-inspected-missing-deps-or-stale-build',
+    kind='not_script',
+    source='https://docs.vllm.ai/en/latest/usage/troubleshooting.html',
+    thread_site='vLLM documentation, "Troubleshooting" (vllm-project/vllm docs/usage/troubleshooting.md @01b88df816e61088a92c481cda1b17bdf21af6b1), section "Model failed to be inspected": this error means vLLM failed to import the model file, usually because of missing dependencies or outdated binaries in the vLLM build; read the logs for the root cause',
+    what='the user\'s Python environment lacks a dependency of the model implementation or holds a stale vLLM build; the cure is the software installation, not the job script; the lines are the page\'s own quoted traceback tail (its `line xxx` and `<arch>` placeholders kept); not one job on one site - diagnosed on Polaris (ALCF, PBS, 4 x A100 a node), a one-node job that starts `vllm serve` from the batch step in the user\'s own virtual environment',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['conda activate\n', 'conda activate\nsource /eagle/MyProject/venvs/vllm/bin/activate\n'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'vllm serve /eagle/MyProject/models/my-new-arch-7b --tensor-parallel-size 4 --port 8000']],
+    log='''
+  File "vllm/model_executor/models/registry.py", line xxx, in _raise_for_unsupported
+    raise ValueError(
+ValueError: Model architectures ['<arch>'] failed to be inspected. Please check the logs for more details.
+''',
+)
