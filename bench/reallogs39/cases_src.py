@@ -493,3 +493,46 @@ case(
 ValueError: Model architectures ['<arch>'] failed to be inspected. Please check the logs for more details.
 ''',
 )
+
+# ---------------------------------------------------------------- Intel MPI Developer Guide, "Error Message: Fatal Error" (2)
+
+IMPI_SOURCE = 'https://www.intel.com/content/www/us/en/docs/mpi-library/developer-guide-linux/2021-15/error-message-fatal-error.html'
+IMPI_SITE = 'Intel MPI Library Developer Guide for Linux OS (2021.15), troubleshooting page "Error Message: Fatal Error", each case given as error message, cause and solution'
+
+case(
+    id='impifatal-ofi-addrinfo-no-data-forced-provider-absent-on-nodes',
+    kind='script',
+    source=IMPI_SOURCE,
+    thread_site=IMPI_SITE + '; Case 1: `OFI addrinfo() failed ... No data available` - the current provider cannot be run on these nodes (e.g. psm2 on a non-Omni-Path card, verbs on a non-InfiniBand card); solution: change the provider (check with `fi_info`) or run on the right nodes, and check that the fabric services run',
+    what='the job forces a libfabric provider the nodes\' network does not offer; the page\'s first cure is the provider setting, an environment variable of the job script, so labelled script - a documentation cure, not one job\'s rerun; the lines are the page\'s own quoted error stack; Intel MPI (MPICH ch4 over OFI) mapped to Aurora, whose MPICH is also ch4 over OFI, on Slingshot (`cxi` provider), started by PALS mpiexec; assumed shape - a 2-node job script carried over from an InfiniBand cluster that exports `FI_PROVIDER=verbs`',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['module load frameworks\n', 'module load frameworks\nexport FI_PROVIDER=verbs\n']],
+    log='''
+Abort(1094543) on node 0 (rank 0 in comm 0): Fatal error in PMPI_Init: Other MPI error, error stack:
+MPIR_Init_thread(653)......:
+MPID_Init(860).............:
+MPIDI_NM_mpi_init_hook(698): OFI addrinfo() failed
+(ofi_init.h:698:MPIDI_NM_mpi_init_hook:No data available)
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)(^-\s*export\s+FI_PROVIDER=verbs\b|^\+\s*export\s+FI_PROVIDER=cxi\b|^\+\s*unset\s+FI_PROVIDER\b)'},
+)
+
+case(
+    id='impifatal-ofi-tagged-inject-endpoint-not-connected-set-iface',
+    kind='script',
+    source=IMPI_SOURCE,
+    thread_site=IMPI_SITE + '; Case 2: `OFI tagged inject failed ... Transport endpoint is not connected` - the OFI transport uses an IP interface without access to the remote ranks; solution: set `FI_SOCKET_IFACE` for the sockets provider, or `FI_TCP_IFACE` / `FI_VERBS_IFACE` for the tcp / verbs providers (list interfaces with `ifconfig`)',
+    what='the job\'s libfabric transport binds to an IP interface that cannot reach the other nodes; the page\'s cure is an exported variable in the job script (`FI_TCP_IFACE` and the like), so labelled script - a documentation cure, not one job\'s rerun; the lines are the page\'s own quoted error stack (its `…` elision line kept); Intel MPI mapped to Lonestar6 (TACC, Slurm, ibrun over Intel MPI, InfiniBand plus Ethernet interfaces); assumed shape - a 2-node job that selects the tcp provider and names no interface',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -n 6', '#SBATCH -n 256'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'module load intel impi\nexport FI_PROVIDER=tcp\nibrun ./wrf.exe']],
+    log='''
+Abort(6337423) on node 0 (rank 0 in comm 0): Fatal error in PMPI_Init_thread:
+Other MPI error, error stack:
+…
+MPIDI_OFI_send_handler(704)............: OFI tagged inject failed
+(ofi_impl.h:704:MPIDI_OFI_send_handler:Transport endpoint is not connected)
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+\s*export\s+FI_(TCP|SOCKET|SOCKETS|VERBS)_IFACE=\S+'},
+)
