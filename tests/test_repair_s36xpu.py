@@ -82,3 +82,30 @@ def test_oneccl_setting_the_script_names_is_dropped(exports: str, log: str, drop
 def test_not_the_scripts(log: str, record: str) -> None:
     data, first = _first(_script(), log)
     assert first == f"{record}/not_script" and data["proposed"] is None
+
+
+def test_oversubscription_from_composite_mode_drops_it() -> None:
+    log = (CCL + "selection.cpp:355 is_coll_supported: condition !param.comm->get_topo_manager().has_oversubscription() failed\n"
+           "oversubscription case is detected: \n OneCCL expects max one rank per device,  but count of unique devices: 12, comm_size: 24\n specify comm_size to: 12")
+    data, first = _first(_script(exports="export ZE_FLAT_DEVICE_HIERARCHY=COMPOSITE\n"), log)
+    assert first == "oneccl-oversubscription-composite-hierarchy/script"
+    assert "-export ZE_FLAT_DEVICE_HIERARCHY=COMPOSITE" in _diff(data)
+    data, first = _first(_script(), log)
+    assert data["proposed"] is None
+
+
+def test_worker_affinity_of_the_script_is_dropped() -> None:
+    log = (CCL + "base_thread.cpp:36 start: error while creating worker thread #0 pthread_create returns 22\n"
+           + CCL + "exec.cpp:134 start_workers: condition workers.back()->start(cpu_affinity, mem_affinity) == ccl::status::success failed\nfailed to start worker # 0")
+    data, first = _first(_script(exports='export CCL_WORKER_AFFINITY="5,13,21,29"\n'), log)
+    assert first == "oneccl-worker-affinity-set-by-script/script"
+    assert "-export CCL_WORKER_AFFINITY=" in _diff(data)
+
+
+def test_selector_and_mask_together_drop_the_selector() -> None:
+    log = "    torch.xpu.set_device(0)\nRuntimeError: No XPU devices are available."
+    data, first = _first(_script(exports="export ONEAPI_DEVICE_SELECTOR=level_zero:1\nexport ZE_AFFINITY_MASK=1\n"), log)
+    assert first == "xpu-devices-hidden-by-selector-and-mask/script"
+    assert "-export ONEAPI_DEVICE_SELECTOR" in _diff(data) and "-export ZE_AFFINITY_MASK" not in _diff(data)
+    data, _ = _first(_script(exports="export ZE_AFFINITY_MASK=1\n"), log)
+    assert data["proposed"] is None

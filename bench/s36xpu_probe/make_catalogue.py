@@ -91,8 +91,17 @@ ENTRIES: list[tuple[str, str, str, str, dict, str | None]] = [
      T + "ze_handle_exchange_entry.cpp:547 ze_handle_exchange_entry: condition !(ccl::global_data::env().ze_ipc_exchange == ccl::ze::ipc_exchange_mode::sockets) failed\nsockets ipc_exchange_mode is not supported for pt2pt operations, use drmfd or pidfd\n",
      CCL + "ze_handle_exchange_entry.cpp:547", env("CCL_ZE_IPC_EXCHANGE=sockets"), r"(?m)^-export CCL_ZE_IPC_EXCHANGE=sockets"),
     ("ccl-worker-start-failed", SCRIPT,
-     T + "exec.cpp:136 start_workers: failed to start worker # 0\n",
-     CCL + "exec.cpp:136", env("CCL_WORKER_AFFINITY=200"), r"(?m)^-export CCL_WORKER_AFFINITY"),
+     T + "base_thread.cpp:36 start: error while creating worker thread #0 pthread_create returns 22\n"
+     + T + "exec.cpp:136 start_workers: condition workers.back()->start(cpu_affinity, mem_affinity) == ccl::status::success failed\nfailed to start worker # 0\n",
+     CCL + "exec.cpp:136; base_thread.cpp", env("CCL_WORKER_AFFINITY=200"), r"(?m)^-export CCL_WORKER_AFFINITY"),
+    ("ccl-oversubscription-composite", SCRIPT,
+     T + "selection.cpp:355 is_coll_supported: condition !param.comm->get_topo_manager().has_oversubscription() failed\n"
+     "oversubscription case is detected: \n OneCCL expects max one rank per device,  but count of unique devices: 12, comm_size: 24\n specify comm_size to: 12\n",
+     CCL + "src/coll/selection/selection.cpp:355", env("ZE_FLAT_DEVICE_HIERARCHY=COMPOSITE"), r"(?m)^-export ZE_FLAT_DEVICE_HIERARCHY=COMPOSITE"),
+    ("ccl-oversubscription-ppn", SCRIPT,
+     T + "selection.cpp:355 is_coll_supported: condition !param.comm->get_topo_manager().has_oversubscription() failed\n"
+     "oversubscription case is detected: \n OneCCL expects max one rank per device,  but count of unique devices: 24, comm_size: 48\n specify comm_size to: 24\n",
+     CCL + "src/coll/selection/selection.cpp:355 (24 ranks a node on 12 tiles)", {"replace": [["NRANKS_PER_NODE=12", "NRANKS_PER_NODE=24"]]}, r"NRANKS_PER_NODE=12"),
     ("ccl-mpi-external-warn-then-oom", NOT,
      TW + "atl_mpi_ctx.cpp:581 set_mpi_env: MPI was initialized externally, CCL-MPI specific environment is ignored\n"
      "RuntimeError: XPU out of memory. Tried to allocate 2.00 GiB (GPU 0; 64.00 GiB total capacity; 61.50 GiB already allocated; 1.20 GiB free; 62.10 GiB reserved in total by PyTorch)\n",
@@ -126,9 +135,10 @@ ENTRIES: list[tuple[str, str, str, str, dict, str | None]] = [
     ("ipex-version-mismatch", NOT,
      TB + "    import intel_extension_for_pytorch as ipex\nERROR! Intel® Extension for PyTorch* needs to work with PyTorch 2.3.*, but PyTorch 2.5.1+cxx11.abi is found. Please switch to the matching version and run again.\n",
      "intel/intel-extension-for-pytorch __init__.py version check", {"replace": [[MODLINE, MODLINE + "source $HOME/venv/bin/activate\n"]]}, None),
-    ("xpu-xccl-no-gpus", NOT,
-     TB + "RuntimeError: ProcessGroupXCCL is only supported with GPUs, no GPUs found!\n",
-     "torch/csrc/distributed/c10d/ProcessGroupXCCL.cpp", {}, None),
+    ("xpu-selector-and-mask", SCRIPT,
+     TB + "    torch.xpu.set_device(0)\nRuntimeError: No XPU devices are available.\n",
+     "c10/xpu/XPUFunctions.cpp device_count_ensure_non_zero; ONEAPI_DEVICE_SELECTOR and ZE_AFFINITY_MASK both set",
+     env("ONEAPI_DEVICE_SELECTOR=level_zero:1", "ZE_AFFINITY_MASK=1"), r"(?m)^-export ONEAPI_DEVICE_SELECTOR"),
     # ---- oneAPI runtime libraries ----
     ("lib-sycl-missing", SCRIPT,
      TB + "    import torch\nImportError: libsycl.so.8: cannot open shared object file: No such file or directory\n",
