@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write cases.yaml of the s36rl34 probe (written BEFORE any run of the new code on it)."""
 
 from pathlib import Path

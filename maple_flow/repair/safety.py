@@ -390,6 +390,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed flag (--exact) after the srun word of the script's own side-by-side steps
     # (patch_steps.py)
     "exact_parallel_steps",
+    # fixed words (python3 -m venv) for the virtualenv command of the script's own line that
+    # creates an environment in its own folder (patch_venv.py)
+    "venv_for_virtualenv",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
