@@ -77,6 +77,8 @@ ALLOWED_ENV = frozenset({
     "TP_COMM_OVERLAP",
     # a switch: CPython leaves the ~/.local user site-packages off sys.path (s35pyenv)
     "PYTHONNOUSERSITE",
+    # cuBLAS's fixed workspace (:4096:8 or :16:8) that deterministic PyTorch needs (s36rl34)
+    "CUBLAS_WORKSPACE_CONFIG",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
