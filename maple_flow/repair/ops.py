@@ -897,6 +897,14 @@ class ExactParallelSteps(Strict):
     op: Literal["exact_parallel_steps"] = "exact_parallel_steps"
 
 
+class VenvForVirtualenv(Strict):
+    """Create the script's Python environment with ``python3 -m venv`` where a line runs
+    ``virtualenv [--system-site-packages] DIR`` (maple_flow.repair.patch_venv): fixed words,
+    the script's own folder, no value."""
+
+    op: Literal["venv_for_virtualenv"] = "venv_for_virtualenv"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -923,7 +931,8 @@ FixOp = Annotated[
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
-    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps,
+    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
+    | VenvForVirtualenv,
     Field(discriminator="op"),
 ]
 
@@ -960,7 +969,7 @@ OP_KINDS: tuple[str, ...] = (
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
-    "exact_parallel_steps",
+    "exact_parallel_steps", "venv_for_virtualenv",
 )
 
 

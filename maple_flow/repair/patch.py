@@ -81,6 +81,7 @@ from maple_flow.repair.patch_torchrun import (
     torchrun_through_python,
     use_torchrun,
 )
+from maple_flow.repair.patch_venv import venv_for_virtualenv
 from maple_flow.repair.patch_workers import lower_loader_workers
 from maple_flow.repair.patch_wrapper import wrapper_gpu_count
 from maple_flow.repair.text import FixNotApplicable
@@ -467,6 +468,7 @@ _HANDLERS: dict[type, Handler] = {
     o.UnindentDirectives: lambda t, op, p: unindent_directives(t),
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
+    o.VenvForVirtualenv: lambda t, op, p: venv_for_virtualenv(t),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),
     o.ContainerNetPlugin: lambda t, op, p: container_net_plugin(t, op.plugin),

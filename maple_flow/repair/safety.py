@@ -77,6 +77,8 @@ ALLOWED_ENV = frozenset({
     "TP_COMM_OVERLAP",
     # a switch: CPython leaves the ~/.local user site-packages off sys.path (s35pyenv)
     "PYTHONNOUSERSITE",
+    # cuBLAS's fixed workspace (:4096:8 or :16:8) that deterministic PyTorch needs (s36rl34)
+    "CUBLAS_WORKSPACE_CONFIG",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -390,6 +392,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed flag (--exact) after the srun word of the script's own side-by-side steps
     # (patch_steps.py)
     "exact_parallel_steps",
+    # fixed words (python3 -m venv) for the virtualenv command of the script's own line that
+    # creates an environment in its own folder (patch_venv.py)
+    "venv_for_virtualenv",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
