@@ -1,7 +1,8 @@
 """Classes of the reallogs35/36 tune misses and s35's gaps (issue 17, helper s36rl3536;
 records in templates/failures/rl3536_s36.yaml and extended records): c10d errno 99
 (EADDRNOTAVAIL) is never a busy port, a Slurm group or per-user cap quoted alone is a wait,
-and a venv's libpython whose version the site's modules do not name is asked for. Wordings are
+a venv's libpython whose version the site's modules do not name is asked for, and vLLM's
+engine start-up poll is a progress line, not a cause. Wordings are
 the probe's (bench/s36rl3536_probe), not the cases'."""
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def _answer(script: str, log: str, cluster: str = "delta",
 
 
 def test_records_are_sourced_and_signature_only() -> None:
-    assert {r.id for r in NEW} == {"c10d-store-address-not-available"}
+    assert {r.id for r in NEW} == {"c10d-store-address-not-available",
+                                   "vllm-engine-core-startup-wait"}
     assert all(r.references and r.signature_only and not r.fix for r in NEW)
 
 
@@ -122,3 +124,21 @@ def test_venv_python_answer_loads_that_module_first() -> None:
     added = [line[1:] for line in data["proposed"]["diff"].splitlines()
              if line.startswith("+") and not line.startswith("+++")]
     assert added == ["module load python/3.12.4"]
+
+
+VLLM = SRUN.replace("srun python -u train.py", "srun vllm serve $MODEL --tensor-parallel-size 4")
+
+
+def test_vllm_engine_startup_poll_alone_is_no_script_change() -> None:
+    log = ("(APIServer pid=1) DEBUG 08-09 20:55:10 [v1/engine/utils.py:1262] Waiting for 1 local, "
+           "0 remote core engine proc(s) to start.\n")
+    first, data = _answer(VLLM, log)
+    assert first == "vllm-engine-core-startup-wait"
+    assert data["proposed"] is None and data["verdict"] == "not_script"
+
+
+def test_the_engine_own_error_outranks_the_startup_poll() -> None:
+    log = ("(EngineCore_0 pid=12) ERROR [core.py:700] EngineCore failed to start.\n"
+           "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+           "(APIServer pid=1) INFO Waiting for 1 local, 0 remote core engine proc(s) to start.\n")
+    assert _answer(VLLM, log)[0] != "vllm-engine-core-startup-wait"

@@ -91,6 +91,27 @@ case("vista-grpo-notes-compute-node-needs-python3-module-libpython311", "script"
      "python: error while loading shared libraries: libpython3.11.so.1.0:\n        cannot open shared object file: No such file or directory\n",
      LIBPY)
 
+# --- batch 2 (written before its run): vLLM's engine-core start-up poll as the last line
+VLLM = [["srun python -u train.py --batch-size 256 --epochs 32", "srun vllm serve $MODEL --tensor-parallel-size 4"]]
+case("hami261-vllm-tp2-waiting-for-core-engine-under-vgpu-library", "not_script",
+     "https://github.com/Project-HAMi/HAMi-core/issues/261",
+     "HAMi-core issue: vLLM v0.25 with TP > 1 hangs under the HAMi vGPU library, the API server printing the engine start-up poll every 10 s; an issue of the GPU-sharing library",
+     "the engine process never finishes starting because of the GPU-sharing layer under it; nothing in the job script; assumed shape - one-node vllm serve job with TP 4 (Delta)",
+     "delta", "srun_python.sh", VLLM,
+     "(APIServer pid=1) DEBUG 08-09 20:55:10 [v1/engine/utils.py:1262] Waiting for 1 local, 0 remote core engine proc(s) to start.\n(APIServer pid=1) DEBUG 08-09 20:55:20 [v1/engine/utils.py:1262] Waiting for 1 local, 0 remote core engine proc(s) to start.\n(APIServer pid=1) DEBUG 08-09 20:55:30 [v1/engine/utils.py:1262] Waiting for 1 local, 0 remote core engine proc(s) to start.\n")
+case("vllm24133-glm45-tp8-stuck-after-model-load", "not_script",
+     "https://github.com/vllm-project/vllm/issues/24133",
+     "vllm issue: serving GLM-4.5 with -tp 8 on 8xH100, after model loading the server waits for the engine process forever; another MoE model works",
+     "a model-specific hang inside vLLM's engine start-up; not the job script; assumed shape - one-node vllm serve job (Delta)",
+     "delta", "srun_python.sh", VLLM,
+     "(APIServer pid=300606) DEBUG 09-02 17:29:06 [utils.py:777] Waiting for 1 local, 0 remote core engine proc(s) to start.\n(APIServer pid=300606) DEBUG 09-02 17:29:16 [utils.py:777] Waiting for 1 local, 0 remote core engine proc(s) to start.\n")
+case("vllmascend2416-blackwell-cudagraph-capture-then-waiting", "not_script",
+     "https://github.com/vllm-project/vllm-ascend/issues/2416",
+     "vllm-ascend issue comment: on two RTX Pro 6000 Blackwell GPUs vLLM always hangs after capturing CUDA graphs, the server waiting for the engine; NCCL flags did not help",
+     "an engine start-up hang of the library on that hardware; not the job script; assumed shape - one-node vllm serve job (Delta)",
+     "delta", "srun_python.sh", VLLM,
+     "vllm     | (Worker_TP0_EP0 pid=42) DEBUG 09-13 16:16:38 [compilation/cuda_graph.py:134] Capturing a cudagraph on (PIECEWISE,BatchDescriptor(num_tokens=2, uniform_decode=False))\nvllm     | (APIServer pid=1) DEBUG 09-13 16:16:48 [utils.py:741] Waiting for 1 local, 0 remote core engine proc(s) to start.\n")
+
 doc = {"schema": 1, "cases": C}
 Path(__file__).with_name("cases.yaml").write_text(
     "# s36rl3536 probe (see make_cases.py)\n" + yaml.safe_dump(doc, sort_keys=False, width=120), encoding="utf-8")
