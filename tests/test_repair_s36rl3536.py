@@ -87,7 +87,8 @@ SRUN = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --
 
 @pytest.mark.parametrize("log", ["QOSGrpGRES\n", "(AssocGrpGRES)\n", "QOSGrpCpuLimit\n",
                                  "QOSGrpGRES (pending)\n", "`QOSMaxGRESPerUser`\n",
-                                 'Job pending with reason "QOSGrpCpuLimit"\n'])
+                                 'Job pending with reason "QOSGrpCpuLimit"\n',
+                                 "  4012345  gpuA100x4  train  alice  PD  0:00  2  QOSGrpGRES\n"])
 def test_a_cap_quoted_alone_is_a_wait(log: str) -> None:
     first, data = _answer(SRUN, log)
     assert first == "slurm-pending-reason-wait"
