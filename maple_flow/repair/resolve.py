@@ -168,7 +168,7 @@ from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
-from maple_flow.repair.resolve_python import python_module
+from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
 from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
 from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
@@ -743,12 +743,17 @@ def _gcc_upto(ctx: Context, arg: str) -> str:
 
 
 def _python_like(ctx: Context, arg: str) -> str:
+    """The site's module of the venv's Python version; where the site lists none of that
+    version, the user's answer ``python_module`` (asked for, naming the version: s36rl3536)."""
     profile = _need_profile(ctx)
     try:
         return python_module(list(profile.software.available_modules),
                              list(profile.software.modules), ctx.groups.get(arg) or "")
     except ValueError as exc:
-        raise Unresolved(str(exc)) from None
+        if ctx.answers.get(PYTHON_MODULE):
+            return str(ctx.answers[PYTHON_MODULE])
+        need = PYTHON_MODULE if ctx.groups.get(arg) else ""
+        raise Unresolved(str(exc), need=need) from None
 
 
 def _cuda_like(ctx: Context, arg: str) -> str:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+#: The question asked when the site lists no module of the venv's version (the user's answer:
+#: the module, with its version, that built the venv).
+PYTHON_MODULE = "python_module"
 #: Module families that give a Python interpreter at the ten sites.
 PYTHON_FAMILIES = ("python", "python3", "cray-python")
 
