@@ -53,7 +53,9 @@ case(
     log='''
 Job violates queue and/or server resource limits
 ''',
-    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#PBS\s+-q\s+(preemptable|debug)\b|^\+#PBS\s+-l\s+select=([1-9]\d+)\b'},
+    expect={'families': ['scheduler', 'resources'], 'fix': r'(?m)^\+#PBS\s+-q\s+(preemptable|capacity|debug)\b|^\+#PBS\s+-l\s+select=([1-9]\d+)\b'},
+    # s36: capacity accepted (ALCF's Polaris capacity queue takes 1-4 nodes up to 168 h: templates/clusters/polaris.yaml);
+    # the notes the case quotes list debug, prod and preemptable only. Changed on the tune half after s36rl3536's report.
 )
 
 # ---------------------------------------------------------------- NCAR Derecho distributed-PyTorch guide, troubleshooting page (2)
