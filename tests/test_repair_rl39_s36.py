@@ -72,3 +72,33 @@ def test_bad_interpreter_lookalikes_are_left_to_their_records(log: str) -> None:
     data = diagnose_log(HEAD + "srun python train.py\n", log, "delta", None, False)
     ids = [d["record_id"] for d in data["diagnoses"]]
     assert "installed-program-shebang-interpreter-missing" not in ids
+
+
+PBS = "#!/bin/bash\n#PBS -l select=2\n#PBS -l walltime=01:00:00\n#PBS -A P\nmodule load frameworks\n{env}mpiexec -n 24 --ppn 12 python train.py\n"
+ADDRINFO = "MPIDI_NM_mpi_init_hook(698): OFI addrinfo() failed\n(ofi_init.h:698:MPIDI_NM_mpi_init_hook:No data available)\n"
+
+
+def test_forced_provider_the_fabric_lacks_is_dropped() -> None:
+    diff = _diff(diagnose_log(PBS.format(env="export FI_PROVIDER=verbs\n"), ADDRINFO, "aurora", None, False))
+    assert "-export FI_PROVIDER=verbs" in diff
+
+
+@pytest.mark.parametrize(("env", "cluster"), [
+    ("export FI_PROVIDER=cxi\n", "aurora"),       # the fabric's own provider: an installation fault
+    ("export FI_PROVIDER='tcp;ofi_rxm'\n", "aurora"),  # tcp runs on any IP network
+    ("export FI_PROVIDER=verbs\n", "lonestar6"),   # no fabric known for the site
+    ("", "aurora"),                                # nothing forced
+])
+def test_no_provider_fix_where_the_fabric_may_have_it(env: str, cluster: str) -> None:
+    assert "FI_PROVIDER" not in _diff(diagnose_log(PBS.format(env=env), ADDRINFO, cluster, None, False))
+
+
+def test_tcp_provider_endpoint_not_connected_asks_for_the_interface() -> None:
+    log = ("Abort(6337423) on node 0 (rank 0 in comm 0): Fatal error in PMPI_Init_thread:\nOther MPI error, error stack:\n"
+           "MPIDI_OFI_send_handler(704)............: OFI tagged inject failed\n"
+           "(ofi_impl.h:704:MPIDI_OFI_send_handler:Transport endpoint is not connected)\n")
+    script = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH -n 256\nmodule load intel impi\n{env}ibrun ./wrf.exe\n"
+    data = diagnose_log(script.format(env="export FI_PROVIDER=tcp\n"), log, "lonestar6", None, False)
+    assert data["verdict"] == "ask" and data["question"]["record_id"] == "ofi-tcp-provider-interface-unreachable"
+    other = diagnose_log(script.format(env=""), log, "lonestar6", None, False)
+    assert "ofi-tcp-provider-interface-unreachable" not in [d["record_id"] for d in other["diagnoses"]]
