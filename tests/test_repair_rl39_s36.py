@@ -102,3 +102,35 @@ def test_tcp_provider_endpoint_not_connected_asks_for_the_interface() -> None:
     assert data["verdict"] == "ask" and data["question"]["record_id"] == "ofi-tcp-provider-interface-unreachable"
     other = diagnose_log(script.format(env=""), log, "lonestar6", None, False)
     assert "ofi-tcp-provider-interface-unreachable" not in [d["record_id"] for d in other["diagnoses"]]
+
+
+VERL = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=16\n#SBATCH --gpus-per-node=4\n"
+        "python3 -m verl.trainer.main_ppo data.train_files=$HOME/d.parquet trainer.n_gpus_per_node=4 trainer.nnodes=1\n")
+
+
+def test_verl_trainer_gets_the_jobs_cpus_for_ray_init() -> None:
+    diff = _diff(diagnose_log(VERL, "Unable to register worker with raylet\n", "delta", None, False))
+    assert diff.rstrip().endswith("trainer.nnodes=1 ray_init.num_cpus=16")
+
+
+@pytest.mark.parametrize("script", [
+    VERL.replace("#SBATCH --cpus-per-task=16\n", ""),                    # no CPU request to take
+    VERL.replace("trainer.nnodes=1", "trainer.nnodes=1 ray_init.num_cpus=8"),  # already set
+    VERL.replace("#SBATCH --cpus-per-task=16\n", "#SBATCH --cpus-per-task=16\n#SBATCH --exclusive\n"),
+    VERL.replace("-m verl.trainer.main_ppo", "-m levanter.main.train_lm"),  # not verl
+])
+def test_no_ray_cpus_override_where_the_class_does_not_hold(script: str) -> None:
+    assert "ray_init.num_cpus=16" not in _diff(diagnose_log(script, "Unable to register worker with raylet\n", "delta", None, False))
+
+
+def test_program_override_rewrites_or_appends_and_refuses_other_programs() -> None:
+    from maple_flow.repair.patch_override import program_override
+    from maple_flow.repair.text import FixNotApplicable
+
+    assert "ray_init.num_cpus=16" in program_override(VERL, "ray_init.num_cpus", "16")
+    again = program_override(VERL.replace("nnodes=1", "nnodes=1 ray_init.num_cpus=8"), "ray_init.num_cpus", "16")
+    assert "num_cpus=8" not in again and again.count("ray_init.num_cpus=16") == 1
+    with pytest.raises(FixNotApplicable):
+        program_override(HEAD + "srun python train.py --epochs 3\n", "ray_init.num_cpus", "16")
+    with pytest.raises(FixNotApplicable):
+        program_override(VERL, "ray_init.num_cpus", "$(rm -rf ~)")

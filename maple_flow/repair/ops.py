@@ -897,6 +897,15 @@ class ExactParallelSteps(Strict):
     op: Literal["exact_parallel_steps"] = "exact_parallel_steps"
 
 
+class ProgramOverride(Strict):
+    """Give a Hydra-configured program the override ``key=N`` (a count) on its command line:
+    only keys whose meaning is known (patch_override.py)."""
+
+    op: Literal["program_override"] = "program_override"
+    key: Literal["ray_init.num_cpus"]
+    value: Annotated[str, Field(pattern=r"^(?:\d{1,4}|\{cpus:asked\})$")]
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -923,7 +932,8 @@ FixOp = Annotated[
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
-    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps,
+    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
+    | ProgramOverride,
     Field(discriminator="op"),
 ]
 
@@ -960,7 +970,7 @@ OP_KINDS: tuple[str, ...] = (
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
-    "exact_parallel_steps",
+    "exact_parallel_steps", "program_override",
 )
 
 

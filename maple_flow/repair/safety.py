@@ -390,6 +390,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed flag (--exact) after the srun word of the script's own side-by-side steps
     # (patch_steps.py)
     "exact_parallel_steps",
+    # a count (digits, the script's own --cpus-per-task) for a known Hydra key of the program
+    # (patch_override.py)
+    "program_override",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
