@@ -134,3 +134,22 @@ def test_program_override_rewrites_or_appends_and_refuses_other_programs() -> No
         program_override(HEAD + "srun python train.py --epochs 3\n", "ray_init.num_cpus", "16")
     with pytest.raises(FixNotApplicable):
         program_override(VERL, "ray_init.num_cpus", "$(rm -rf ~)")
+
+
+CPU_JOB = "#!/bin/bash\n#SBATCH -A m0000\n#SBATCH -q regular\n#SBATCH -C {c}\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=64\nsrun ./solver input.dat\n"
+NODE_CONFIG = "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
+
+
+def test_constraint_features_the_site_lacks_become_its_node_type() -> None:
+    diff = _diff(diagnose_log(CPU_JOB.format(c="'CPU_MNF:INTEL&IB:HDR'"), NODE_CONFIG, "perlmutter", None, False))
+    assert "-#SBATCH -C 'CPU_MNF:INTEL&IB:HDR'" in diff and "+#SBATCH --constraint=cpu" in diff
+
+
+@pytest.mark.parametrize(("constraint", "cluster"), [
+    ("cpu", "perlmutter"),             # the site's own node type: another cause
+    ("'gpu&hbm80g'", "perlmutter"),
+    ("'CPU_MNF:INTEL'", "delta"),      # a site that documents no feature set
+])
+def test_no_constraint_rewrite_where_the_site_has_the_features(constraint: str, cluster: str) -> None:
+    data = diagnose_log(CPU_JOB.format(c=constraint), NODE_CONFIG, cluster, None, False)
+    assert "slurm-constraint-feature-unknown-to-site" not in [d["record_id"] for d in data["diagnoses"]]

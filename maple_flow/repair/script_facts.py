@@ -37,6 +37,7 @@ from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
 )
+from maple_flow.repair.site_constraint import constraint_unknown_to_site
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
@@ -492,6 +493,8 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "visible_devices_beyond_job": visible_devices_beyond_job,
     # a libfabric provider the site's fabric does not have (ofi_provider.py, s36rl39)
     "forced_ofi_provider_absent": forced_provider_absent,
+    # a constraint feature the site does not document (site_constraint.py, s36rl39)
+    "constraint_unknown_to_site": constraint_unknown_to_site,
 }
 
 
