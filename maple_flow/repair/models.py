@@ -68,6 +68,7 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "ray_driver_on_head_node", "ray_started_in_job",
                      "ray_launch_as_documented", "job_on_one_node", "one_process_in_job",
                      "loader_workers_above_two_on_whole_node", "container_option_on_header",
+                     "forced_ofi_provider_absent", "constraint_unknown_to_site",
                      "site_network_env_unset", "visible_devices_beyond_job"]
 
 

@@ -905,6 +905,15 @@ class VenvForVirtualenv(Strict):
     op: Literal["venv_for_virtualenv"] = "venv_for_virtualenv"
 
 
+class ProgramOverride(Strict):
+    """Give a Hydra-configured program the override ``key=N`` (a count) on its command line:
+    only keys whose meaning is known (patch_override.py)."""
+
+    op: Literal["program_override"] = "program_override"
+    key: Literal["ray_init.num_cpus"]
+    value: Annotated[str, Field(pattern=r"^(?:\d{1,4}|\{cpus:asked\})$")]
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -932,7 +941,7 @@ FixOp = Annotated[
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
-    | VenvForVirtualenv,
+    | VenvForVirtualenv | ProgramOverride,
     Field(discriminator="op"),
 ]
 
@@ -969,7 +978,7 @@ OP_KINDS: tuple[str, ...] = (
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
-    "exact_parallel_steps", "venv_for_virtualenv",
+    "exact_parallel_steps", "venv_for_virtualenv", "program_override",
 )
 
 

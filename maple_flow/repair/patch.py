@@ -50,6 +50,7 @@ from maple_flow.repair.patch_lines import (
     unix_line_endings,
 )
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
+from maple_flow.repair.patch_override import program_override
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_policy import policy_mend
@@ -432,6 +433,7 @@ _HANDLERS: dict[type, Handler] = {
     o.UnixLineEndings: lambda t, op, p: unix_line_endings(t),
     o.ContinueLaunchCommand: lambda t, op, p: continue_launch_command(t, op.launcher),
     o.LaunchWithSrun: lambda t, op, p: launch_with_srun(t),
+    o.ProgramOverride: lambda t, op, p: program_override(t, op.key, op.value),
     o.UnsetBeforeProgram: lambda t, op, p: pinh.unset_before_program(t, list(op.names)),
     o.PurgeModules: lambda t, op, p: pinh.purge_modules(t),
     o.ContainerRuntimeSetup: lambda t, op, p: container_runtime_setup(t, p, op.program),

@@ -3,8 +3,8 @@
 sbatch does not run the file the user gave it: slurmd writes a copy of the script into its spool
 (``/var/spool/slurmd/job<ID>/slurm_script``) and runs that, so inside the job ``${BASH_SOURCE[0]}``
 and ``$0`` name the spool copy, and a directory derived from them (``$(cd "$(dirname
-"${BASH_SOURCE[0]}")/.." && pwd)``, ``$(dirname "$(realpath "$0")")``) lies under the spool,
-where the user cannot write. Slurm hands the job the directory sbatch was run from as
+"${BASH_SOURCE[0]}")/.." && pwd)``, ``$(dirname "$(realpath "$0")")``, ``${0%/*}``) lies under
+the spool, where the user cannot write. Slurm hands the job the directory sbatch was run from as
 ``SLURM_SUBMIT_DIR`` (sbatch(1), "OUTPUT ENVIRONMENT VARIABLES"). On sites whose jobs do not
 start in the submit directory, a relative path of a script that never moves there resolves
 under the spool too.
@@ -29,9 +29,12 @@ _OWN = (r'(?:"\$\{?BASH_SOURCE(?:\[0\])?\}?"|\$\{?BASH_SOURCE(?:\[0\])?\}?'
 #: The own path resolved first (``"$(realpath "$0")"``, ``$(readlink -f "${BASH_SOURCE[0]}")``).
 _RESOLVE = r"(?:realpath(?:\s+-\w+)*|readlink\s+-[efm]+)\s+(?:--\s+)?"
 _OWN_PATH = rf'(?:{_OWN}|"\$\(\s*{_RESOLVE}{_OWN}\s*\)"|\$\(\s*{_RESOLVE}{_OWN}\s*\))'
-#: ``$(dirname OWN)`` or a backquoted ``dirname OWN``.
+#: The parameter expansion that strips the file name: ``${0%/*}``, ``${BASH_SOURCE[0]%/*}``
+#: (OpenFOAM's tutorial scripts start with ``cd ${0%/*} || exit``; s36rl39).
+_STRIP = r"\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}"
+#: ``$(dirname OWN)``, a backquoted ``dirname OWN``, or the expansion above.
 _DIRNAME = (rf"(?:\$\(\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*\)"
-            rf"|`\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*`)")
+            rf"|`\s*dirname\s+(?:--\s+)?{_OWN_PATH}\s*`|{_STRIP})")
 #: A climb of ``..``/``.`` components after it (``/../..``); a named component stays.
 _UP = r'(?:/\.\.?(?=[/"\s)`;]|$))*/?(?=[/"\s)`;]|$)'
 _DIR = rf'(?:"{_DIRNAME}{_UP}"|{_DIRNAME}{_UP})'

@@ -395,6 +395,9 @@ ALWAYS_ALLOWED = frozenset({
     # fixed words (python3 -m venv) for the virtualenv command of the script's own line that
     # creates an environment in its own folder (patch_venv.py)
     "venv_for_virtualenv",
+    # a count (digits, the script's own --cpus-per-task) for a known Hydra key of the program
+    # (patch_override.py)
+    "program_override",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

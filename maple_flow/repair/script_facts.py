@@ -15,6 +15,7 @@ from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
+from maple_flow.repair.ofi_provider import forced_provider_absent
 from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
 from maple_flow.repair.patch_container_header import container_option_on_header
 from maple_flow.repair.patch_ibrun import MPI_LAUNCHERS, site_launches_with_ibrun
@@ -36,6 +37,7 @@ from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
 )
+from maple_flow.repair.site_constraint import constraint_unknown_to_site
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
@@ -489,6 +491,10 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     # the job's environment against the site's documented settings (script_facts_env.py)
     "site_network_env_unset": site_network_env_unset,
     "visible_devices_beyond_job": visible_devices_beyond_job,
+    # a libfabric provider the site's fabric does not have (ofi_provider.py, s36rl39)
+    "forced_ofi_provider_absent": forced_provider_absent,
+    # a constraint feature the site does not document (site_constraint.py, s36rl39)
+    "constraint_unknown_to_site": constraint_unknown_to_site,
 }
 
 
