@@ -13,6 +13,10 @@ Pure: the storage variables are given.
 
 from __future__ import annotations
 
+import re
+
+from maple_flow.repair.patch_storage import first_read, sets
+
 #: Scratch variables, most specific first (Perlmutter sets both; $PSCRATCH is its own).
 SCRATCH_VARIABLES = ("PSCRATCH", "SCRATCH")
 
@@ -36,3 +40,59 @@ def site_scratch(variables: list[str] | tuple[str, ...], need: str,
         return answers[need]
     raise SiteDirUnresolved(f"{site} sets no scratch variable: which large directory to use "
                             f"is yours to say ({need})", need)
+
+
+# -- a storage variable the site does not set ---------------------------------------------------
+# A script written for another site reads its storage variable (``$SCRATCH/run1``, ``$WORK``)
+# where the target sets none: the shell expands it empty (``mkdir: cannot create directory
+# '/run1'``) or, under ``set -u``, stops (``SCRATCH: unbound variable``). The log and the
+# script together decide it: the variable is a storage variable of some site, the target's
+# login environment does not set it (templates/sites/filesystems.yaml), the script reads it and
+# never sets it, and the path the log names is the script's path with the variable left out.
+
+
+def _empty_expansions(script: str, names: frozenset[str]) -> list[tuple[str, str]]:
+    """(variable, the path after it) of every ``$VAR/rest`` or ``${VAR}/rest`` the script
+    writes with a storage variable VAR."""
+    found = re.finditer(r"\$\{?([A-Z][A-Z0-9_]*)\}?(/[A-Za-z0-9_.@%+=:,/-]*)", script)
+    return [(m.group(1), m.group(2).rstrip("/")) for m in found
+            if m.group(1) in names and m.group(2).rstrip("/")]
+
+
+def unset_storage_variable(script: str, logged: str, names: frozenset[str],
+                           site_vars: list[str] | tuple[str, ...], site: str) -> str:
+    """The storage variable the failure comes from: ``logged`` is the variable the shell
+    found unbound, or the path it wrote with the variable expanded empty (``/run1/ckpt``
+    from ``$SCRATCH/run1/ckpt``). It must be a storage variable (``names``) that the site does
+    not set (``site_vars``), that the script reads and never sets; SiteDirUnresolved (no
+    need) else."""
+    if logged.startswith("/"):
+        path = logged.rstrip("/")
+        hits = {var for var, rest in _empty_expansions(script, names)
+                if path == rest or path.startswith(rest + "/") or rest.startswith(path + "/")}
+        if len(hits) != 1:
+            raise SiteDirUnresolved(f"no one storage variable of the script, left empty, "
+                                    f"gives {logged}", "")
+        var = hits.pop()
+    else:
+        var = logged
+    if var not in names:
+        raise SiteDirUnresolved(f"{var} is not a storage variable", "")
+    if var in site_vars:
+        raise SiteDirUnresolved(f"{site} sets {var} itself: the job lost its environment", "")
+    if first_read(script, var) is None or sets(script, var):
+        raise SiteDirUnresolved(f"the script does not read {var} or sets it itself", "")
+    return var
+
+
+def storage_value(var: str, site_vars: list[str] | tuple[str, ...], need: str,
+                  answers: dict[str, str] | None = None, site: str = "the site") -> str:
+    """What the unset storage variable ``var`` should name at the site: its scratch variable
+    for a scratch area (``SCRATCH`` -> ``${PSCRATCH}``); else (a work or project area: which
+    of the user's folders is the user's to say) the answer to ``need``, else a question."""
+    if "SCRATCH" in var:
+        return site_scratch(site_vars, need, answers, site)
+    if answers and answers.get(need):
+        return answers[need]
+    raise SiteDirUnresolved(f"{site} sets no {var}: which of your folders it names is yours "
+                            f"to say ({need})", need)
