@@ -94,7 +94,7 @@ def test_remote_io_error_of_a_device_node_is_not_storage() -> None:
 
 
 def test_per_process_open_files_keeps_its_ulimit_record() -> None:
-    data, first = _diag(SLURM, "OSError: [Errno 24] Too many open files: '/tmp/pymp-abc'\n")
+    _, first = _diag(SLURM, "OSError: [Errno 24] Too many open files: '/tmp/pymp-abc'\n")
     assert first == "python-open-files-limit-workers/script"
 
 
