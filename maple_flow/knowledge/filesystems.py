@@ -92,5 +92,10 @@ def area_variables() -> frozenset[str]:
     return frozenset(_data().area_variables)
 
 
+def storage_variable_names() -> frozenset[str]:
+    """Every storage variable the data names: those several sites set and each site's own."""
+    return area_variables() | {name for site in _data().sites for name in site.variables}
+
+
 __all__ = ["Area", "SiteStorage", "TargetStorage", "area_variables", "site_of_path",
-           "site_variable", "target_storage"]
+           "site_variable", "storage_variable_names", "target_storage"]

@@ -90,6 +90,15 @@ class ExportEnv(Strict):
     value: Value
 
 
+class ExportEnvBeforeRead(Strict):
+    """Define an environment variable above the first command that reads it (a storage
+    variable of another site that the script uses before its launch line; patch_storage)."""
+
+    op: Literal["export_env_before_read"] = "export_env_before_read"
+    name: SafeEnvName
+    value: Value
+
+
 class UnsetEnv(Strict):
     """Drop every assignment of a variable and unset it (it may come from the submit shell)."""
 
@@ -915,7 +924,8 @@ class ProgramOverride(Strict):
 
 
 FixOp = Annotated[
-    AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
+    AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
+    | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
     | SetQueue | SetWalltime | SetNodes | SetGpusPerNode | AddArgument | SetShell | SetMasterAddr
@@ -946,7 +956,8 @@ FixOp = Annotated[
 ]
 
 OP_KINDS: tuple[str, ...] = (
-    "add_module", "remove_module", "swap_module", "export_env", "unset_env", "propagate_env",
+    "add_module", "remove_module", "swap_module", "export_env", "export_env_before_read",
+    "unset_env", "propagate_env",
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",
     "set_nodes", "set_gpus_per_node", "add_argument", "set_shell", "set_master_addr",

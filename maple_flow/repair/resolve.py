@@ -129,6 +129,13 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   hwloc/lib``); unresolved when the profile names none (patch_container_lib.site_library_dir).
   ``{site_net_plugin:X}``: the site's NCCL network plugin (``libnccl-net.so`` of the profile's
   aws-ofi-nccl library directory), only when group X is the network the site's NCCL_NET names.
+- ``{site_scratch:NAME}``: the site's scratch variable (``$PSCRATCH``, ``$SCRATCH``) from
+  templates/sites/filesystems.yaml; else the user's answer to NAME, else a question for it
+  (maple_flow.repair.resolve_sitedir).
+- ``{unset_storage:name}`` / ``{unset_storage:value}``: a storage variable of another site
+  (``$SCRATCH``, ``$WORK``) the script reads and the target does not set (the match's group
+  ``var``, or the one its group ``path`` shows expanded empty), and what it should name there
+  (maple_flow.repair.resolve_sitedir).
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -171,6 +178,12 @@ from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
 from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
 from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
+from maple_flow.repair.resolve_sitedir import (
+    SiteDirUnresolved,
+    site_scratch,
+    storage_value,
+    unset_storage_variable,
+)
 from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
 from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
 from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
@@ -199,7 +212,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
-                   "off_script"})
+                   "off_script", "site_scratch", "unset_storage"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python")}
@@ -1192,6 +1205,40 @@ def _account(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _site_scratch(ctx: Context, arg: str) -> str:
+    """``{site_scratch:NAME}``: the site's scratch variable (``$SCRATCH``), else the user's
+    answer to NAME, else a question for it (maple_flow.repair.resolve_sitedir)."""
+    from maple_flow.knowledge.filesystems import target_storage
+
+    storage = target_storage(ctx.profile.id) if ctx.profile is not None else None
+    site = ctx.profile.name if ctx.profile is not None else "the site"
+    try:
+        return site_scratch(storage.variables if storage else [], arg, dict(ctx.answers), site)
+    except SiteDirUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need) from None
+
+
+def _unset_storage(ctx: Context, arg: str) -> str:
+    """``{unset_storage:name}``: the storage variable the site does not set that the script
+    reads (the match's group ``var``, or the one its group ``path`` shows expanded empty);
+    ``{unset_storage:value}``: what it should name there (the site's scratch variable for a
+    scratch area, else a question for ``storage_dir``; maple_flow.repair.resolve_sitedir)."""
+    from maple_flow.knowledge.filesystems import storage_variable_names, target_storage
+
+    profile = _need_profile(ctx)
+    storage = target_storage(profile.id)
+    site_vars = storage.variables if storage else []
+    logged = ctx.groups.get("var") or ctx.groups.get("path") or ""
+    try:
+        var = unset_storage_variable(ctx.script, logged, storage_variable_names(), site_vars,
+                                     profile.name)
+        if arg == "name":
+            return var
+        return storage_value(var, site_vars, "storage_dir", dict(ctx.answers), profile.name)
+    except SiteDirUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need) from None
+
+
 def _off_script(ctx: Context, arg: str) -> str:
     """``{off_script:X}``: the word in group X, only when no line of the script holds it nor
     any command the log (group ``rest``, after the match) also reports not found (a command
@@ -1344,7 +1391,8 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "respelled": _respelled, "served_name": _served_name,
               "command_line": _command_line, "word_line": _word_line,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
-              "site_net_plugin": _site_net_plugin}
+              "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
+              "unset_storage": _unset_storage}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
