@@ -121,3 +121,26 @@ def test_export_goes_above_a_wrapped_launcher() -> None:
     lines = out.splitlines()
     assert lines.index("export CHPL_RT_MAX_HEAP_SIZE=50%") < lines.index(
         "e4s-cl launch --profile p srun --nodes=2 \\")
+
+
+# -- srun --mpi=pmi2 starting each rank as a job of one ------------------------------------------
+PMI2 = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --time=00:25:00
+srun --mpi=pmi2 -N 2 --ntasks-per-node=1 ./jacobi3d +pe 2
+"""
+ONE = "Reconverse> Starting Reconverse with 1 process\n"
+
+
+def test_a_banner_of_one_process_under_a_multi_node_pmi2_step_sets_pmix() -> None:
+    record, diff = _fix(PMI2, ONE)
+    assert record == "srun-pmi2-ranks-start-as-singletons"
+    assert "+srun --mpi=pmix -N 2" in diff
+
+
+def test_a_banner_of_one_process_in_a_one_task_step_is_left_alone() -> None:
+    one_task = PMI2.replace("-N 2 --ntasks-per-node=1", "-n 1")
+    assert _fix(one_task, ONE)[0] != "srun-pmi2-ranks-start-as-singletons"
+    many = "Reconverse> Starting Reconverse with 2 processes, 16 PEs\n"
+    assert _fix(PMI2, many)[0] != "srun-pmi2-ranks-start-as-singletons"
