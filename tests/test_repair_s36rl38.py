@@ -144,3 +144,19 @@ def test_a_banner_of_one_process_in_a_one_task_step_is_left_alone() -> None:
     assert _fix(one_task, ONE)[0] != "srun-pmi2-ranks-start-as-singletons"
     many = "Reconverse> Starting Reconverse with 2 processes, 16 PEs\n"
     assert _fix(PMI2, many)[0] != "srun-pmi2-ranks-start-as-singletons"
+
+
+# -- NVSHMEM's libfabric transport in libfabric's old-ABI shim ------------------------------------
+NVSHMEM = "fi_control <- fi_dupinfo_ <- fi_getinfo_1_7 <- nvshmemi_libfabric_init_state\n"
+
+
+def test_nvshmem_crash_in_the_libfabric_abi_shim_asks_for_the_libfabric_module() -> None:
+    script = SLURM.format(setup="module load nvshmem/3.2.5-1 nccl/2.24.3")
+    answer = _answer(script, NVSHMEM, "perlmutter")
+    assert answer["verdict"] == "ask"
+    assert answer["diagnoses"][0]["record_id"] == "nvshmem-libfabric-abi-shim-crash"  # type: ignore[index]
+
+
+def test_nvshmem_crash_with_a_libfabric_module_loaded_is_left_alone() -> None:
+    script = SLURM.format(setup="module load libfabric/1.20.1 nvshmem/3.2.5-1")
+    assert _first(script, NVSHMEM, "perlmutter") != "nvshmem-libfabric-abi-shim-crash"
