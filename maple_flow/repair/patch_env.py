@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.repair.launch_wrapped import wrapped_launch_line
 from maple_flow.repair.layout import (
     comment_block_start,
     find_launch,
@@ -12,7 +13,6 @@ from maple_flow.repair.layout import (
     scheduler_of,
     setup_anchor,
 )
-from maple_flow.repair.launch_wrapped import wrapped_launch_line
 from maple_flow.repair.meaning import canonical_word
 from maple_flow.repair.text import (
     FixNotApplicable,
