@@ -77,6 +77,8 @@ ALLOWED_ENV = frozenset({
     "TP_COMM_OVERLAP",
     # a switch: CPython leaves the ~/.local user site-packages off sys.path (s35pyenv)
     "PYTHONNOUSERSITE",
+    # a size: the cap of the heap the Chapel runtime registers with the NIC (s36rl38)
+    "CHPL_RT_MAX_HEAP_SIZE",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
