@@ -193,6 +193,8 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                # s35rl34: the module that provides a tool the job's program starts, as the
                # user names it
                ("program-runs-tool-not-on-path", "add_module"),
+               # s36rl38: the libfabric module NVSHMEM was built with, as the user names it
+               ("nvshmem-libfabric-abi-shim-crash", "add_module"),
                # s21_slurmcat: the job id, array range, partition or timing value the user gives
                ("slurm-dependency-job-unknown", "set_directive"),
                ("s32-slurm-dependency-directive-unknown-job", "set_directive"),  # s32b1

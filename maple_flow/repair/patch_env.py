@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.repair.launch_wrapped import wrapped_launch_line
 from maple_flow.repair.layout import (
     comment_block_start,
     find_launch,
@@ -300,7 +301,7 @@ def _export_target(text: str) -> int:
     try:
         return find_launch(text).line
     except FixNotApplicable as exc:
-        wrapper = wrapper_call_line(text)
+        wrapper = wrapper_call_line(text) or wrapped_launch_line(text)
         if wrapper is None:
             raise FixNotApplicable(
                 f"{exc}; nor does it call a wrapper script (`bash run.sh`) the export could "

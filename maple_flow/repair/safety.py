@@ -79,6 +79,8 @@ ALLOWED_ENV = frozenset({
     "PYTHONNOUSERSITE",
     # cuBLAS's fixed workspace (:4096:8 or :16:8) that deterministic PyTorch needs (s36rl34)
     "CUBLAS_WORKSPACE_CONFIG",
+    # a size: the cap of the heap the Chapel runtime registers with the NIC (s36rl38)
+    "CHPL_RT_MAX_HEAP_SIZE",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
