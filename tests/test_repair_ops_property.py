@@ -124,7 +124,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.UnloadModule(name="python", before="pytorch"),
         o.ContainerOptionToSrun(), o.UnindentDirectives(), o.SquashfsMountImageFlag(),
         o.ContainerRuntimeSetup(program="apptainer"),
-        o.ExactParallelSteps(),
+        o.ExactParallelSteps(), o.SiteNetPluginPath(),
     ]
 
 

@@ -897,6 +897,14 @@ class ExactParallelSteps(Strict):
     op: Literal["exact_parallel_steps"] = "exact_parallel_steps"
 
 
+class SiteNetPluginPath(Strict):
+    """Write the site profile's NCCL network plugin directory in place of each aws-ofi-nccl
+    build of the job's own on its LD_LIBRARY_PATH lines (maple_flow.repair.patch_net_plugin):
+    a directory of the profile, no value from the log."""
+
+    op: Literal["site_net_plugin_path"] = "site_net_plugin_path"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | UnsetEnv | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
@@ -923,7 +931,8 @@ FixOp = Annotated[
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
-    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps,
+    | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
+    | SiteNetPluginPath,
     Field(discriminator="op"),
 ]
 
@@ -960,7 +969,7 @@ OP_KINDS: tuple[str, ...] = (
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
-    "exact_parallel_steps",
+    "exact_parallel_steps", "site_net_plugin_path",
 )
 
 

@@ -73,6 +73,7 @@ from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
+from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_steps import exact_parallel_steps
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
@@ -467,6 +468,7 @@ _HANDLERS: dict[type, Handler] = {
     o.UnindentDirectives: lambda t, op, p: unindent_directives(t),
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
+    o.SiteNetPluginPath: lambda t, op, p: site_net_plugin_path(t, list(p.software.activate)),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),
     o.ContainerNetPlugin: lambda t, op, p: container_net_plugin(t, op.plugin),

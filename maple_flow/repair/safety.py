@@ -77,6 +77,9 @@ ALLOWED_ENV = frozenset({
     "TP_COMM_OVERLAP",
     # a switch: CPython leaves the ~/.local user site-packages off sys.path (s35pyenv)
     "PYTHONNOUSERSITE",
+    # torch.distributed's rank variables, set to the one-process world (RANK=0, WORLD_SIZE=1)
+    # of a job that starts one process (s36rl37)
+    "RANK", "LOCAL_RANK", "WORLD_SIZE",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -390,6 +393,9 @@ ALWAYS_ALLOWED = frozenset({
     # a fixed flag (--exact) after the srun word of the script's own side-by-side steps
     # (patch_steps.py)
     "exact_parallel_steps",
+    # the site profile's own NCCL network plugin directory in place of the job's own build on
+    # its LD_LIBRARY_PATH lines (patch_net_plugin.py)
+    "site_net_plugin_path",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.
