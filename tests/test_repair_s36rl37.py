@@ -102,3 +102,39 @@ mpiexec -n 1 --ppn 1 python bench.py
     data = diagnose_log(script, log, "aurora", None, False)
     assert data["proposed"]["record_id"] == "s36-intel-openmp-runtime-missing"
     assert "+module load oneapi" in data["proposed"]["diff"]
+
+
+def test_subshell_steps_in_a_loop_get_exact() -> None:
+    from maple_flow.repair.patch_steps import exact_parallel_steps
+
+    script = """#!/bin/bash
+#SBATCH -N 4
+#SBATCH -t 02:00:00
+for d in a b c d; do
+  (cd "$d" && srun -N 1 -n 4 -c 32 --gpus-per-node=4 vasp_std > vasp.out 2>&1) &
+done
+wait
+"""
+    assert '(cd "$d" && srun --exact -N 1 -n 4' in exact_parallel_steps(script)
+    data = diagnose_log(script, "srun: Job step creation temporarily disabled, retrying\n",
+                        "perlmutter", None, False)
+    assert data["proposed"]["record_id"] == "s34-parallel-steps-without-exact"
+
+
+def test_one_process_job_of_a_container_tool_gets_a_one_rank_world() -> None:
+    script = """#!/bin/bash
+#SBATCH -C gpu
+#SBATCH -N 1
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=1
+#SBATCH -t 02:00:00
+#SBATCH --image=nersc/pytorch:24.06.01
+srun shifter bash -c "uv sync && uv run mytool-train train"
+"""
+    data = diagnose_log(script, "WORLD_SIZE expected, but not set\n", "perlmutter", None, False)
+    assert data["proposed"]["record_id"] == "s36-one-process-env-rendezvous"
+    assert "+export WORLD_SIZE=1" in data["proposed"]["diff"]
+    several = script.replace("--ntasks-per-node=1", "--ntasks-per-node=4")
+    data = diagnose_log(several, "WORLD_SIZE expected, but not set\n", "perlmutter", None, False)
+    assert data["proposed"] is None or \
+        data["proposed"]["record_id"] != "s36-one-process-env-rendezvous"

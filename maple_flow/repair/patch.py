@@ -23,7 +23,7 @@ from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair import safety
-from maple_flow.repair.layout import launch_or_last_line, scheduler_of
+from maple_flow.repair.layout import find_launch, launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
@@ -329,11 +329,20 @@ def _scheduler(text: str, profile: ClusterProfile) -> str:
 
 
 
+def _has_launch(text: str) -> bool:
+    try:
+        find_launch(text)
+    except FixNotApplicable:
+        return False
+    return True
+
+
 def _export(text: str, name: str, value: str) -> str:
     """``export_env``; a new MASTER_PORT is given where the launcher reads its port (else the
     export would change nothing): a literal port option points at it, a user variable the
-    option reads is set instead, a launcher given no port gets an option that reads it."""
-    if name != "MASTER_PORT":
+    option reads is set instead, a launcher given no port gets an option that reads it. A
+    job whose step runs another command (no Python launch line) just exports it."""
+    if name != "MASTER_PORT" or not _has_launch(text):
         return pe.export_env(text, name, value)
     if value.isdigit() and not pl.sets_master_port(text):
         literal = pl.point_at_master_port(text, value)
