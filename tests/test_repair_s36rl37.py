@@ -138,3 +138,21 @@ srun shifter bash -c "uv sync && uv run mytool-train train"
     data = diagnose_log(several, "WORLD_SIZE expected, but not set\n", "perlmutter", None, False)
     assert data["proposed"] is None or \
         data["proposed"]["record_id"] != "s36-one-process-env-rendezvous"
+
+
+def test_xpu_count_zero_is_the_node_unless_the_script_hides_devices() -> None:
+    script = """#!/bin/bash
+#PBS -l select=1
+#PBS -l walltime=01:00:00
+#PBS -l filesystems=home:flare
+#PBS -A MyProject
+module load frameworks
+mpiexec -n 1 --ppn 1 python test_xpu.py
+"""
+    log = "UserWarning: XPU device count is zero! (Triggered internally at c10/xpu/XPUFunctions.cpp:60.)\n"
+    data = diagnose_log(script, log, "aurora", None, False)
+    assert data["proposed"] is None
+    assert data["diagnoses"][0]["record_id"] == "s36-xpu-no-device-enumerated"
+    hidden = script.replace("module load frameworks", "module load frameworks\nexport ZE_AFFINITY_MASK=7")
+    data = diagnose_log(hidden, log, "aurora", None, False)
+    assert all(d["record_id"] != "s36-xpu-no-device-enumerated" for d in data["diagnoses"])
