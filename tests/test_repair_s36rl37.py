@@ -156,3 +156,15 @@ mpiexec -n 1 --ppn 1 python test_xpu.py
     hidden = script.replace("module load frameworks", "module load frameworks\nexport ZE_AFFINITY_MASK=7")
     data = diagnose_log(hidden, log, "aurora", None, False)
     assert all(d["record_id"] != "s36-xpu-no-device-enumerated" for d in data["diagnoses"])
+
+
+def test_accelerate_single_process_gets_a_one_rank_world() -> None:
+    script = SRUN.replace("srun python -u train.py",
+                          "accelerate launch --num_processes 1 -m lmms_eval --tasks mme")
+    log = "ValueError: environment variable WORLD_SIZE expected, but not set\n"
+    data = diagnose_log(script, log, "delta", None, False)
+    assert data["proposed"]["record_id"] == "s36-one-process-env-rendezvous"
+    multi = script.replace("--num_processes 1", "--multi_gpu --num_processes 1")
+    data = diagnose_log(multi, log, "delta", None, False)
+    assert data["proposed"] is None or \
+        data["proposed"]["record_id"] != "s36-one-process-env-rendezvous"
