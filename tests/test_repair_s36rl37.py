@@ -149,13 +149,16 @@ def test_xpu_count_zero_is_the_node_unless_the_script_hides_devices() -> None:
 module load frameworks
 mpiexec -n 1 --ppn 1 python test_xpu.py
 """
-    log = "UserWarning: XPU device count is zero! (Triggered internally at c10/xpu/XPUFunctions.cpp:60.)\n"
+    log = ("UserWarning: XPU device count is zero! (Triggered internally at "
+           "c10/xpu/XPUFunctions.cpp:60.)\n")
     data = diagnose_log(script, log, "aurora", None, False)
     assert data["proposed"] is None
     assert data["diagnoses"][0]["record_id"] == "s36-xpu-no-device-enumerated"
-    hidden = script.replace("module load frameworks", "module load frameworks\nexport ZE_AFFINITY_MASK=7")
+    hidden = script.replace("module load frameworks",
+                            "module load frameworks\nexport ZE_AFFINITY_MASK=7")
     data = diagnose_log(hidden, log, "aurora", None, False)
-    assert all(d["record_id"] != "s36-xpu-no-device-enumerated" for d in data["diagnoses"])
+    assert all(d["record_id"] != "s36-xpu-no-device-enumerated"
+               for d in data["diagnoses"])
 
 
 def test_accelerate_single_process_gets_a_one_rank_world() -> None:

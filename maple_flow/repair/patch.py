@@ -50,6 +50,7 @@ from maple_flow.repair.patch_lines import (
     unix_line_endings,
 )
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
+from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_policy import policy_mend
@@ -73,7 +74,6 @@ from maple_flow.repair.patch_spaces import plain_spaces
 from maple_flow.repair.patch_sqfs import squashfs_mount_image_flag
 from maple_flow.repair.patch_srun_ranks import srun_rank_env
 from maple_flow.repair.patch_stdin import program_from_stdin_file
-from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_steps import exact_parallel_steps
 from maple_flow.repair.patch_submit_dir import root_from_submit_dir
 from maple_flow.repair.patch_torchrun import (
