@@ -126,7 +126,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ContainerOptionToSrun(), o.UnindentDirectives(), o.SquashfsMountImageFlag(),
         o.ContainerRuntimeSetup(program="apptainer"),
         o.ExactParallelSteps(), o.VenvForVirtualenv(),
-        o.ProgramOverride(key="ray_init.num_cpus", value="16"),
+        o.ProgramOverride(key="ray_init.num_cpus", value="16"), o.SiteNetPluginPath(),
     ]
 
 

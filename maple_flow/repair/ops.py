@@ -923,6 +923,14 @@ class ProgramOverride(Strict):
     value: Annotated[str, Field(pattern=r"^(?:\d{1,4}|\{cpus:asked\})$")]
 
 
+class SiteNetPluginPath(Strict):
+    """Write the site profile's NCCL network plugin directory in place of each aws-ofi-nccl
+    build of the job's own on its LD_LIBRARY_PATH lines (maple_flow.repair.patch_net_plugin):
+    a directory of the profile, no value from the log."""
+
+    op: Literal["site_net_plugin_path"] = "site_net_plugin_path"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
     | PropagateEnv | SetDirective
@@ -951,7 +959,7 @@ FixOp = Annotated[
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
-    | VenvForVirtualenv | ProgramOverride,
+    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath,
     Field(discriminator="op"),
 ]
 
@@ -989,7 +997,7 @@ OP_KINDS: tuple[str, ...] = (
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
-    "exact_parallel_steps", "venv_for_virtualenv", "program_override",
+    "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",
 )
 
 

@@ -24,7 +24,7 @@ from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair import patch_storage as pstorage
 from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair import safety
-from maple_flow.repair.layout import launch_or_last_line, scheduler_of
+from maple_flow.repair.layout import find_launch, launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
 from maple_flow.repair.patch_bare_launch import launch_with_site_mpiexec
 from maple_flow.repair.patch_colossal import colossalai_run_per_node
@@ -51,6 +51,7 @@ from maple_flow.repair.patch_lines import (
     unix_line_endings,
 )
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
+from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_override import program_override
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
@@ -331,11 +332,20 @@ def _scheduler(text: str, profile: ClusterProfile) -> str:
 
 
 
+def _has_launch(text: str) -> bool:
+    try:
+        find_launch(text)
+    except FixNotApplicable:
+        return False
+    return True
+
+
 def _export(text: str, name: str, value: str) -> str:
     """``export_env``; a new MASTER_PORT is given where the launcher reads its port (else the
     export would change nothing): a literal port option points at it, a user variable the
-    option reads is set instead, a launcher given no port gets an option that reads it."""
-    if name != "MASTER_PORT":
+    option reads is set instead, a launcher given no port gets an option that reads it. A
+    job whose step runs another command (no Python launch line) just exports it."""
+    if name != "MASTER_PORT" or not _has_launch(text):
         return pe.export_env(text, name, value)
     if value.isdigit() and not pl.sets_master_port(text):
         literal = pl.point_at_master_port(text, value)
@@ -473,6 +483,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
     o.VenvForVirtualenv: lambda t, op, p: venv_for_virtualenv(t),
+    o.SiteNetPluginPath: lambda t, op, p: site_net_plugin_path(t, list(p.software.activate)),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),
     o.ContainerNetPlugin: lambda t, op, p: container_net_plugin(t, op.plugin),

@@ -27,7 +27,7 @@ from maple_flow.repair.text import (
     replace,
     words_of,
 )
-from maple_flow.scriptparse.wrapper_call import wrapper_call_line
+from maple_flow.scriptparse.wrapper_call import launcher_step_line, wrapper_call_line
 
 _LOADS = frozenset({"load", "add", "try-load"})
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
@@ -296,12 +296,13 @@ def _env_anchor(text: str, launch_line: int) -> int:
 def _export_target(text: str) -> int:
     """1-based line the job's environment must be set before: the launch line, else the
     job's call of its own wrapper script (``bash run.sh``: an exported variable reaches the
-    processes it starts); FixNotApplicable naming the line that is missing when neither is
-    there."""
+    processes it starts), else its first launcher step of another command (``srun shifter
+    bash -c ...``); FixNotApplicable naming the line that is missing when none is there."""
     try:
         return find_launch(text).line
     except FixNotApplicable as exc:
-        wrapper = wrapper_call_line(text) or wrapped_launch_line(text)
+        wrapper = (wrapper_call_line(text) or wrapped_launch_line(text)
+                   or launcher_step_line(text))
         if wrapper is None:
             raise FixNotApplicable(
                 f"{exc}; nor does it call a wrapper script (`bash run.sh`) the export could "

@@ -19,9 +19,11 @@ import re
 
 from maple_flow.repair.text import FixNotApplicable
 
-#: A logical line that starts an srun step (after optional VAR=value words or a loop's
-#: ``do``), its continuation lines joined.
-_SRUN = re.compile(r"^(?P<lead>[ \t]*(?:do[ \t]+)?(?:[A-Za-z_]\w*=\S*[ \t]+)*)srun(?=[ \t])")
+#: A logical line that starts an srun step (after optional VAR=value words, a loop's ``do``,
+#: or a subshell's ``(`` and a command before ``&&``/``;``: ``(cd "$d" && srun ...) &``),
+#: its continuation lines joined.
+_SRUN = re.compile(r"^(?P<lead>[ \t]*(?:do[ \t]+)?(?:\([ \t]*)?(?:[^\n&|;()#]*(?:&&|;)[ \t]*)?"
+                  r"(?:[A-Za-z_]\w*=\S*[ \t]+)*)srun(?=[ \t])")
 #: A command put in the background: one '&' (not '&&') at its end, a comment allowed after.
 _BACKGROUND = re.compile(r"(?<![&|>])&[ \t]*(?:#[^\n]*)?$")
 _LOOP_START = re.compile(r"^\s*(?:for|while|until)\b")

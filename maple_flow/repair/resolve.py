@@ -215,7 +215,9 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "off_script", "site_scratch", "unset_storage"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
-            "python": ("python", "python3"), "python3": ("python3", "python")}
+            "python": ("python", "python3"), "python3": ("python3", "python"),
+            # Intel's compilers and runtime: the classic ``intel`` modules and oneAPI's (s36rl37)
+            "oneapi": ("oneapi", "intel"), "intel": ("intel", "oneapi")}
 
 
 class Unresolved(Exception):

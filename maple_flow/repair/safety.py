@@ -81,6 +81,9 @@ ALLOWED_ENV = frozenset({
     "CUBLAS_WORKSPACE_CONFIG",
     # a size: the cap of the heap the Chapel runtime registers with the NIC (s36rl38)
     "CHPL_RT_MAX_HEAP_SIZE",
+    # torch.distributed's rank variables, set to the one-process world (RANK=0, WORLD_SIZE=1)
+    # of a job that starts one process (s36rl37)
+    "RANK", "LOCAL_RANK", "WORLD_SIZE",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -400,6 +403,9 @@ ALWAYS_ALLOWED = frozenset({
     # a count (digits, the script's own --cpus-per-task) for a known Hydra key of the program
     # (patch_override.py)
     "program_override",
+    # the site profile's own NCCL network plugin directory in place of the job's own build on
+    # its LD_LIBRARY_PATH lines (patch_net_plugin.py)
+    "site_net_plugin_path",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

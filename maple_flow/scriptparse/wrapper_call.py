@@ -48,3 +48,13 @@ def wrapper_call_line(text: str) -> int | None:
     if not any(is_call for _, is_call in calls):
         return None
     return calls[0][0]
+
+
+def launcher_step_line(text: str) -> int | None:
+    """1-based line of the first top-level command a launcher leads (``srun shifter bash -c
+    "..."``, ``mpiexec ./solver``) in a script without a Python launch: the job step that
+    starts its program, whose tasks get the job's exported environment (s36rl37); None when
+    no such command runs at the top level."""
+    return next((cmd.line for block in split_blocks(text) if _top_level(block)
+                 for cmd in block.commands if leading_launcher(list(cmd.words)) is not None),
+                None)
