@@ -98,3 +98,37 @@ def test_a_healthy_provider_line_stays_untouched() -> None:
     data, first = _run(_with(PM, "export FI_PROVIDER=cxi"), log, "perlmutter")
     assert data["proposed"] is None
     assert not first.startswith(("ofi-provider", "aws-ofi-nccl"))
+
+
+SHIFTER = PM.replace("module load pytorch/2.3.1\n", "").replace(
+    "#SBATCH -t 02:00:00\n", "#SBATCH -t 02:00:00\n#SBATCH --image=nersc/pytorch:24.06.01\n"
+    "#SBATCH --module=gpu\n").replace("srun python", "srun shifter python")
+NOT_FOUND = ("nid006352:34157:34217 [1] net.cc:626 NCCL WARN Error: network AWS Libfabric "
+             "not found.\n")
+
+
+def test_a_shifter_job_without_the_nccl_plugin_module_gets_it() -> None:
+    data, first = _run(SHIFTER, NOT_FOUND, "perlmutter")
+    assert first == "shifter-nccl-plugin-module-missing/script"
+    assert "+#SBATCH --module=gpu,nccl-plugin" in data["proposed"]["diff"]
+
+
+def test_a_shifter_job_with_an_nccl_module_or_no_shifter_is_left() -> None:
+    with_module = SHIFTER.replace("--module=gpu\n", "--module=gpu,nccl-2.18\n")
+    for script in (with_module, PM):
+        _, first = _run(script, NOT_FOUND, "perlmutter")
+        assert first != "shifter-nccl-plugin-module-missing/script"
+
+
+def test_shifter_modules_with() -> None:
+    import pytest
+
+    from maple_flow.repair.resolve_shifter import ShifterUnresolved, shifter_modules_with
+
+    assert shifter_modules_with(SHIFTER, "nccl-plugin") == "gpu,nccl-plugin"
+    for script in (PM, SHIFTER.replace("#SBATCH --module=gpu\n", ""),
+                   SHIFTER.replace("--module=gpu", "--module=gpu,nccl-plugin")):
+        with pytest.raises(ShifterUnresolved):
+            shifter_modules_with(script, "nccl-plugin")
+    with pytest.raises(ShifterUnresolved):
+        shifter_modules_with(SHIFTER, "nccl;rm")
