@@ -136,6 +136,9 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   (``$SCRATCH``, ``$WORK``) the script reads and the target does not set (the match's group
   ``var``, or the one its group ``path`` shows expanded empty), and what it should name there
   (maple_flow.repair.resolve_sitedir).
+- ``{shifter_module:NAME}``: the script's Shifter ``#SBATCH --module`` list with the site
+  module NAME (``_`` written for ``-``: ``nccl_plugin``) added, on a Shifter site, when the
+  list has no module of NAME's kind (maple_flow.repair.resolve_shifter).
 - ``{served_name:X}``: the model name in group X, when a vLLM serving line of the script loads
   that model under another served name or from a folder of that name
   (maple_flow.repair.patch_served_name).
@@ -212,7 +215,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
-                   "off_script", "site_scratch", "unset_storage"})
+                   "off_script", "site_scratch", "unset_storage", "shifter_module"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python"),
@@ -1333,6 +1336,21 @@ def _site_net_plugin(ctx: Context, arg: str) -> str:
     return found
 
 
+def _shifter_module(ctx: Context, arg: str) -> str:
+    """``{shifter_module:NAME}``: the script's Shifter ``--module`` list with NAME added, on a
+    site whose container runtime is Shifter (maple_flow.repair.resolve_shifter); else
+    unresolved."""
+    from maple_flow.repair.resolve_shifter import ShifterUnresolved, shifter_modules_with
+
+    container = _need_profile(ctx).container
+    if container is None or container.command != "shifter":
+        raise Unresolved("the site's container runtime is not Shifter")
+    try:
+        return shifter_modules_with(ctx.script, arg.replace("_", "-"))
+    except ShifterUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+
+
 def _serving_image(ctx: Context, arg: str) -> str:
     """``{serving_image:line}`` / ``{serving_image:word}``: the line and the word of the
     container image the script's vLLM serving line runs in (maple_flow.repair.serving_image)."""
@@ -1394,7 +1412,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "command_line": _command_line, "word_line": _word_line,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
               "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
-              "unset_storage": _unset_storage}
+              "unset_storage": _unset_storage, "shifter_module": _shifter_module}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
