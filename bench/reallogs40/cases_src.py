@@ -98,3 +98,34 @@ case(
 slurmstepd: error: NVML: Failed to get usage(15): GPU is lost
 ''',
 )
+
+# ---------------------------------------------------------------- Lightning-AI/pytorch-lightning#4420 (1)
+
+case(
+    id='plq4420-pytorch17-nccl278-invalid-usage-multinode-ddp-third-party-bug',
+    kind='not_script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/4420',
+    thread_site='Lightning-AI/pytorch-lightning issue #4420 "NCCL error using DDP and PyTorch 1.7" (labels: 3rd-party issue, bug / fix, DDP, Priority P0): DDP runs fail at start-up with this NCCL error once PyTorch 1.7 (bundling NCCL 2.7.8) is used; reporters confirm it on V100s "once I go to multiple nodes", on A100s and on 1080 Ti / RTX 3090 machines; the maintainers "can confirm this is only happening on pytorch 1.7", and the thread traces it to a PyTorch-side fix ("I was under the impression that the fix was merged into pytorch master")',
+    what='a defect of the framework release (PyTorch 1.7 with its NCCL 2.7.8), labelled third-party by the maintainers and cured by a fixed PyTorch, not by any change to how the job is launched; so not_script (library bug); the line is the one an A100 user posted ("same error with A100 gpus."); ' + SLURM_MAP.format(site='Vista (TACC Slurm, one GPU a node; Lightning under srun across 2 nodes)') + '; assumed shape - the Lightning docs\' srun shape, one task per node',
+    cluster='vista',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH -p gh\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], ['trainer.devices=4', 'trainer.devices=1']],
+    log='''
+RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:784, invalid usage, NCCL version 2.7.8
+''',
+)
+
+# ---------------------------------------------------------------- cihlab/fics-cluster-guide#53 (1)
+
+case(
+    id='ficsq53-nvidia-smi-device-handle-unknown-error-nvswitch-sxid-fatal',
+    kind='not_script',
+    source='https://github.com/cihlab/fics-cluster-guide/issues/53',
+    thread_site='cihlab/fics-cluster-guide (a research group\'s GPU-cluster user guide, whose issue tracker is its help desk) issue #53 "miller上 nvidia-smi 报错 Unable to determine the device handle for GPU0000:20:00.0: Unknown Error": a user reports that nvidia-smi on node miller fails with this line; checks already done: /dev/nvidia* are crw-rw-rw-, lspci shown in a screenshot, and `dmesg | grep -i nvidia` shows many NVSwitch SXid 20034 Fatal and 19084 Non-fatal errors; the user asks how the administrators should fix it, and a group member asks the admin (@llfl) to look',
+    what='DOUBTFUL (no resolution is shown in the thread): the GPU has dropped out of the driver (device handle lost) on a node whose NVSwitch fabric logs fatal SXid errors - a hardware / fabric fault of that node, for the administrators; nothing in a job script causes or cures it, so not_script (hardware); the one text line is the nvidia-smi message as the title quotes it (the dmesg lines are only in a screenshot); scheduler not stated in the source, mapped by launcher family to Polaris (PBS, 4 A100 a node, one torchrun per node under mpiexec) as an assumption',
+    cluster='polaris',
+    script='pbs_polaris_torchrun.sh',
+    log='''
+Unable to determine the device handle for GPU0000:20:00.0: Unknown Error
+''',
+)
