@@ -129,3 +129,20 @@ case(
 Unable to determine the device handle for GPU0000:20:00.0: Unknown Error
 ''',
 )
+
+# ---------------------------------------------------------------- chenxie95/deeplearning_course_sjtu#20 (1)
+
+case(
+    id='sjtucourseq20-a100-dataloader-worker-oom-kill-load-img-to-memory',
+    kind='not_script',
+    source='https://github.com/chenxie95/deeplearning_course_sjtu/issues/20',
+    thread_site='chenxie95/deeplearning_course_sjtu (a university deep-learning course whose students run their projects as Slurm jobs on the university supercomputer; its issue tracker is the course Q&A) issue #20 "关于图片摘要的oom-kill错误" (oom-kill in the image-captioning project): the baseline ran once; after switching to beam sampling, and after adding a scheduled sampler, the job on the a100 queue is killed 5-10 minutes in even with the memory raised to 8G, while the cpu queue runs; a course assistant suggests setting load_img_to_memory to False in the config file; the student: "的确可以运行起来了" (it does run now); the student later posts these lines',
+    what='the job\'s own data loading held the image set in RAM until the cgroup killed a DataLoader worker; raising the job\'s memory request (to 8G) had not helped, and the cure was a setting of the program\'s configuration (load_img_to_memory False), not the job script, so not_script (the user program\'s memory footprint); the lines are the student\'s own paste; ' + SLURM_MAP.format(site='Delta (Slurm, A100 partition)') + '; assumed shape - a one-GPU batch job starting python under srun with --mem=8G',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH -p gpuA100x4\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --mem=8G'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --config config.yaml']],
+    log='''
+RuntimeError: DataLoader worker (pid(s) 2150614) exited unexpectedly
+slurmstepd: error: Detected 1 oom-kill event(s) in StepId=15043231.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.
+''',
+)
