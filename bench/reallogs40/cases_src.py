@@ -146,20 +146,3 @@ RuntimeError: DataLoader worker (pid(s) 2150614) exited unexpectedly
 slurmstepd: error: Detected 1 oom-kill event(s) in StepId=15043231.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.
 ''',
 )
-
-# ---------------------------------------------------------------- espnet/espnet#4531 (1)
-
-case(
-    id='espnetq4531-nested-srun-nccluniqueid-store-timeout-two-nodes',
-    kind='script',
-    source='https://github.com/espnet/espnet/issues/4531',
-    thread_site='espnet/espnet issue #4531 (label: Question) on a two-node Slurm cluster (hp-1, hp-2, one GPU each, SelectType=select/linear): ESPnet2 ASR training started with `--dist_launcher slurm` fails with this c10d store timeout; the maintainer (kamo-naoyuki) first points to NCCL_SOCKET_IFNAME / InfiniBand settings, then: "Oh, I found you ran srun with srun: `srun --export=ALL srun ...` Please don\'t touch launch.py" (the asker had edited the launcher so that the command became a nested srun); the asker replies with another log; the thread ends stale, no confirmed rerun',
-    what='DOUBTFUL (the maintainer\'s diagnosis is not confirmed by a rerun in the thread): the launch line wraps srun in srun, so the inner steps do not form the intended 2-rank world and rank 1 waits for rank 0\'s NCCL id until the store times out; the cure given is the launch command (one srun, as the unmodified launcher writes it), so labelled script; `fix` accepts an added launch line with a single srun; the line is the thread\'s own error (its title); ' + SLURM_MAP.format(site='Anvil (Slurm)') + '; assumed shape - the launch line as the log echoes it (`srun --export=ALL srun -N2 python3 -m espnet2.bin.asr_train ... --dist_launcher slurm`), 2 nodes x 1 GPU',
-    cluster='anvil',
-    script='srun_python.sh',
-    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH -p gpu\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun --export=ALL srun -N2 python3 -m espnet2.bin.asr_train --ngpu 1 --multiprocessing_distributed true --dist_launcher slurm --dist_init_method file://$PWD/.dist_init --config conf/train_asr.yaml']],
-    log='''
-RuntimeError: [1] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Timeout waiting for key: default_pg/0/0 after 1800000 ms
-''',
-    expect={'families': ['launcher', 'scheduler'], 'fix': r'(?m)^\+(?!.*\bsrun\b.*\bsrun\b).*\bsrun\b.*\bpython'},
-)
