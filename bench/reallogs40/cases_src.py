@@ -1,4 +1,4 @@
-# ruff: noqa: E501, F821, RUF005
+# ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Source kind of this set: question-and-answer threads (GitHub issues asked as questions and
