@@ -48,13 +48,13 @@ def _with(script: str, line: str) -> str:
 
 def test_a_non_cxi_provider_forced_on_slingshot_is_unset() -> None:
     data, first = _run(_with(PM, "export FI_PROVIDER=efa"), NODATA, "perlmutter")
-    assert first == "ofi-provider-forced-absent-slingshot/script"
+    assert first == "ofi-forced-provider-absent-on-fabric/script"
     assert "+unset FI_PROVIDER" in data["proposed"]["diff"]
 
 
 def test_cxi_forced_on_infiniband_is_unset() -> None:
     data, first = _run(_with(VISTA, "export FI_PROVIDER=cxi"), ADDRINFO, "vista")
-    assert first == "ofi-provider-forced-absent-infiniband/script"
+    assert first == "ofi-forced-provider-absent-on-fabric/script"
     assert "+unset FI_PROVIDER" in data["proposed"]["diff"]
 
 
