@@ -78,3 +78,16 @@ def test_cudnn_message_naming_libcuda_is_not_a_missing_cudnn() -> None:
            " object file: No such file or directory\n")
     _, first = _first(SLURM, log)
     assert not first.startswith("cudnn8-sublibrary-not-in-environment/")
+
+
+def test_exec_format_error_on_an_x86_site_is_another_arch_build() -> None:
+    log = "/work/hdd/bbxx/alice/envs/gh/bin/python: cannot execute binary file: Exec format error\n"
+    data, first = _first(SLURM, log)
+    assert data["proposed"] is None
+    assert first == "x86-node-runs-other-arch-build/not_script"
+
+
+def test_execve_of_a_script_without_shebang_is_left() -> None:
+    log = "slurmstepd: error: execve(): run_train.sh: Exec format error\n"
+    _, first = _first(SLURM, log)
+    assert not first.startswith("x86-node-runs-other-arch-build/")
