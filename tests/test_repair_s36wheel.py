@@ -49,7 +49,8 @@ def _first(script: str, log: str) -> tuple[dict[str, Any], str]:
     ("AttributeError: /opt/conda/lib/python3.10/site-packages/bitsandbytes/libbitsandbytes_cpu.so:"
      " undefined symbol: cget_col_row_stats\n", "bitsandbytes-build-lacks-cuda-symbols"),
     ("Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot "
-     "open shared object file: No such file or directory\n", "cudnn8-sublibrary-not-in-environment"),
+     "open shared object file: No such file or directory\n",
+     "cudnn8-sublibrary-not-in-environment"),
 ])
 def test_binary_mismatch_is_not_the_script(log: str, record: str) -> None:
     data, first = _first(SLURM, log)
