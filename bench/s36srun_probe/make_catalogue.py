@@ -80,7 +80,16 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict]] = [
     ("st-kvs-dup", "SCRIPT",
      "srun: error: PMK_KVS_Barrier duplicate request from task 0\n",
      SL + "src/api/pmi_server.c:507", PERGPU, srun_line("srun mpirun -np 8 python train.py --epochs 10")),
+    ("st-execve-badinterp", "SCRIPT",
+     "slurmstepd: error: execve(): bad interpreter(/home/alice/venv/bin/python3): No such file or directory\n"
+     "srun: error: gpub001: task 0: Exited with exit code 2\n",
+     SL + "src/slurmd/slurmstepd/task.c:536", TORCH, {}),
+    ("st-gres-select", "SCRIPT", J + "Requested GRES option unsupported by configured SelectType plugin\n",
+     ERRNO + ":710", PERGPU, srun_line("srun --gpus-per-task=1 python train.py --epochs 10")),
     # ---- not the script: node / site faults ----
+    ("st-pmi2-kvs", "NODE", "srun: error: mpi/pmi2: failed to send temp kvs to compute nodes\n"
+     "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n",
+     SL + "src/plugins/mpi/pmi2/tree.c:142", PERGPU, srun_line("srun --mpi=pmi2 python train.py --epochs 10")),
     ("st-interconnect", "NODE",
      "srun: error: task 0 launch failed: Error configuring interconnect\n", SL + "src/api/step_launch.c:1122",
      PERGPU, {}),
@@ -107,17 +116,30 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict]] = [
     ("st-taskfail", "PROGRAM",
      "slurmstepd: error: *** STEP 4012345.0 ON gpub001 CANCELLED AT 2024-05-02T10:11:12 DUE TO TASK FAILURE ***\n",
      SL + "src/slurmd/slurmstepd/req.c:1149", PERGPU, {}),
-    ("st-hitmem-info", "PROGRAM",
+    ("st-hitmem-info", "SCRIPT",
      "slurmstepd: StepId=4012345.0 hit memory limit at least once during execution. This may or may not result in some failure.\n",
      SL + "src/plugins/task/cgroup/task_cgroup_memory.c:278", PERGPU, {}),
 ]
+
+
+#: The right script fix of a SCRIPT message (the others: a question or advice).
+FIXES = {
+    "st-nodeconfig": r"(?m)^\+srun --ntasks-per-node=4 python train\.py",
+    "st-moreprocs": r"(?m)^\+srun python train\.py",
+    "st-memory": r"(?m)^\+srun python train\.py",
+    "st-gres": r"(?m)^\+srun python train\.py",
+    "st-busy-disabled": r"(?m)^\+srun (?:--exact|--overlap)",
+    "st-cpt-two-env": r"(?m)^(?:\+srun[^\n]*--cpus-per-task=8|-export SLURM_CPUS_PER_TASK)",
+    "st-execve-perm": r"(?m)^\+srun bash \./run_train\.sh",
+}
 
 
 def case(entry: tuple) -> dict:
     cid, cls, log, source, base, edits = entry
     out: dict = {"id": cid, "split": "tune", "kind": "script" if cls == "SCRIPT" else "not_script",
                  "source": source, "what": cls, **base, **edits, "log": log}
-    out["expect"] = {"ask": True} if cls == "SCRIPT" else {}
+    fix = FIXES.get(cid)
+    out["expect"] = ({"fix": fix} if fix else {"ask": True}) if cls == "SCRIPT" else {}
     return out
 
 
