@@ -139,7 +139,8 @@ def case(entry: tuple) -> dict:
     out: dict = {"id": cid, "split": "tune", "kind": "script" if cls == "SCRIPT" else "not_script",
                  "source": source, "what": cls, **base, **edits, "log": log}
     fix = FIXES.get(cid)
-    out["expect"] = ({"fix": fix} if fix else {"ask": True}) if cls == "SCRIPT" else {}
+    fams = {"families": ["launcher", "scheduler", "resources", "environment"]}
+    out["expect"] = ({**fams, "fix": fix} if fix else {**fams, "ask": True}) if cls == "SCRIPT" else {}
     return out
 
 
