@@ -80,10 +80,10 @@ ENTRIES: list[tuple[str, str, str, str, dict, dict]] = [
     ("st-kvs-dup", "SCRIPT",
      "srun: error: PMK_KVS_Barrier duplicate request from task 0\n",
      SL + "src/api/pmi_server.c:507", PERGPU, srun_line("srun mpirun -np 8 python train.py --epochs 10")),
-    ("st-execve-badinterp", "SCRIPT",
+    ("st-execve-badinterp", "LIBRARY",
      "slurmstepd: error: execve(): bad interpreter(/home/alice/venv/bin/python3): No such file or directory\n"
      "srun: error: gpub001: task 0: Exited with exit code 2\n",
-     SL + "src/slurmd/slurmstepd/task.c:536", TORCH, {}),
+     SL + "src/slurmd/slurmstepd/task.c:536", PERGPU, srun_line("srun wandb agent alice/proj/sweep1")),
     ("st-gres-select", "SCRIPT", J + "Requested GRES option unsupported by configured SelectType plugin\n",
      ERRNO + ":710", PERGPU, srun_line("srun --gpus-per-task=1 python train.py --epochs 10")),
     # ---- not the script: node / site faults ----
