@@ -94,8 +94,9 @@ SUMMARY_LINE = re.compile(
 #: Slurm's (21+) lines at the end of a step that a task ended: srun terminating the step, its
 #: report that tasks died on an abort or a termination, and the scheduler's cancellation of the
 #: step with no reason given (no "DUE TO ...") or because a task failed. Like SUMMARY_LINE they
-#: say not why, so a log of only these and summaries is a summary (``summary_only``); they are kept apart because the
-#: structural reading counts a cancellation as a kill that may explain a peer's stall.
+#: say not why, so a log of only these and summaries is a summary (``summary_only``); they are
+#: kept apart because the structural reading counts a cancellation as a kill that may explain a
+#: peer's stall.
 STEP_END_LINE = re.compile(
     r"srun: (?:error: )?Terminating StepId="
     r"|\btasks? [\d,-]+: (?:Aborted|Terminated)\s*$"
