@@ -93,13 +93,17 @@ SUMMARY_LINE = re.compile(
     r"|srun: (?:error: )?(?:Terminating job step|Force Terminated)")
 #: Slurm's (21+) lines at the end of a step that a task ended: srun terminating the step, its
 #: report that tasks died on an abort or a termination, and the scheduler's cancellation of the
-#: step with no reason given (no "DUE TO ..."). Like SUMMARY_LINE they say not why, so a log of
-#: only these and summaries is a summary (``summary_only``); they are kept apart because the
-#: structural reading counts a cancellation as a kill that may explain a peer's stall.
+#: step with no reason given (no "DUE TO ...") or because a task failed. Like SUMMARY_LINE they
+#: say not why, so a log of only these and summaries is a summary (``summary_only``); they are
+#: kept apart because the structural reading counts a cancellation as a kill that may explain a
+#: peer's stall.
 STEP_END_LINE = re.compile(
     r"srun: (?:error: )?Terminating StepId="
     r"|\btasks? [\d,-]+: (?:Aborted|Terminated)\s*$"
-    r"|\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*")
+    r"|\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT \S+ \*\*\*"
+    # slurmstepd cancelling the step because one of its tasks failed (Slurm 23.11+,
+    # src/slurmd/slurmstepd/req.c): the failing task's own output says why
+    r"|\*\*\* (?:JOB|STEP) \S+ (?:ON \S+ )?CANCELLED (?:AT \S+ )?DUE TO TASK FAILURE \*\*\*")
 
 
 def _literal_runs(items: object, runs: list[str], current: list[str]) -> None:
