@@ -21,6 +21,7 @@ from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
+from maple_flow.repair import patch_download_env as pdownload
 from maple_flow.repair import patch_storage as pstorage
 from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair import safety
@@ -381,6 +382,8 @@ _HANDLERS: dict[type, Handler] = {
     o.SwapModule: lambda t, op, p: pe.swap_module(t, op.old, op.new),
     o.ExportEnv: lambda t, op, p: _export(t, op.name, op.value),
     o.ExportEnvBeforeRead: lambda t, op, p: pstorage.export_before_read(t, op.name, op.value),
+    o.ExportEnvBeforeDownload: lambda t, op, p: pdownload.export_before_download(
+        t, op.name, op.value),
     o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
     o.PropagateEnv: lambda t, op, p: _propagate(t, op),
     o.SetDirective: lambda t, op, p: _set_directive(t, op, p),

@@ -81,6 +81,9 @@ ALLOWED_ENV = frozenset({
     "CUBLAS_WORKSPACE_CONFIG",
     # a size: the cap of the heap the Chapel runtime registers with the NIC (s36rl38)
     "CHPL_RT_MAX_HEAP_SIZE",
+    # the site's documented HTTP proxy for compute nodes (profile network.proxy_env: ALCF
+    # Polaris/Aurora reach the internet only through it), both spellings tools read (s36hub)
+    "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
