@@ -12,6 +12,7 @@ from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
+from maple_flow.repair import patch_download_env as pdownload
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_inherited as pinh
 from maple_flow.repair import patch_launch as pl
@@ -21,7 +22,6 @@ from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
-from maple_flow.repair import patch_download_env as pdownload
 from maple_flow.repair import patch_storage as pstorage
 from maple_flow.repair import patch_submit as psubmit
 from maple_flow.repair import safety
