@@ -63,6 +63,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ExportEnv(name="MASTER_PORT", value="29631"),
         o.ExportEnv(name="MY_SETTING", value="a b$c'd\"e"), o.UnsetEnv(name="CUDA_VISIBLE_DEVICES"),
         o.ExportEnvBeforeRead(name="SCRATCH", value="${PSCRATCH}"),
+        o.ExportEnvBeforeDownload(name="https_proxy", value="http://proxy.alcf.anl.gov:3128"),
         o.PropagateEnv(launcher="srun"), o.PropagateEnv(launcher="mpiexec"),
         o.PropagateEnv(launcher="mpirun", names=["PATH"]), o.PropagateEnv(launcher="ibrun"),
         o.SetDirective(option="constraint", value="gpu"), o.RemoveDirective(option="gres"),

@@ -99,6 +99,15 @@ class ExportEnvBeforeRead(Strict):
     value: Value
 
 
+class ExportEnvBeforeDownload(Strict):
+    """Define an environment variable above the job's first download command (pip, conda,
+    git, curl): the site's proxy for compute nodes (patch_download_env, s36hub)."""
+
+    op: Literal["export_env_before_download"] = "export_env_before_download"
+    name: SafeEnvName
+    value: Value
+
+
 class UnsetEnv(Strict):
     """Drop every assignment of a variable and unset it (it may come from the submit shell)."""
 
@@ -933,6 +942,7 @@ class SiteNetPluginPath(Strict):
 
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
+    | ExportEnvBeforeDownload
     | PropagateEnv | SetDirective
     | RemoveDirective | SetLauncherArg | RemoveLauncherArg | RespellLauncherArg | UnderscoreOptions
     | SetBackend
@@ -965,6 +975,7 @@ FixOp = Annotated[
 
 OP_KINDS: tuple[str, ...] = (
     "add_module", "remove_module", "swap_module", "export_env", "export_env_before_read",
+    "export_env_before_download",
     "unset_env", "propagate_env",
     "set_directive", "remove_directive", "set_launcher_arg", "remove_launcher_arg",
     "respell_launcher_arg", "underscore_options", "set_backend", "set_queue", "set_walltime",

@@ -12,6 +12,7 @@ from maple_flow.errors import MapleError
 from maple_flow.models import ClusterProfile
 from maple_flow.repair import ops as o
 from maple_flow.repair import patch_directives as pd
+from maple_flow.repair import patch_download_env as pdownload
 from maple_flow.repair import patch_env as pe
 from maple_flow.repair import patch_inherited as pinh
 from maple_flow.repair import patch_launch as pl
@@ -391,6 +392,8 @@ _HANDLERS: dict[type, Handler] = {
     o.SwapModule: lambda t, op, p: pe.swap_module(t, op.old, op.new),
     o.ExportEnv: lambda t, op, p: _export(t, op.name, op.value),
     o.ExportEnvBeforeRead: lambda t, op, p: pstorage.export_before_read(t, op.name, op.value),
+    o.ExportEnvBeforeDownload: lambda t, op, p: pdownload.export_before_download(
+        t, op.name, op.value),
     o.UnsetEnv: lambda t, op, p: pe.unset_env(t, op.name),
     o.PropagateEnv: lambda t, op, p: _propagate(t, op),
     o.SetDirective: lambda t, op, p: _set_directive(t, op, p),

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 
 def _violation_of(op: FixOp) -> str | None:
-    if isinstance(op, o.ExportEnv | o.ExportEnvBeforeRead):
+    if isinstance(op, o.ExportEnv | o.ExportEnvBeforeRead
+                      | o.ExportEnvBeforeDownload):
         return env_name_problem(op.name)
     if isinstance(op, o.PropagateEnv):
         return next(filter(None, map(passed_on_problem, op.names)), None)
@@ -52,7 +53,8 @@ def violations(ops: Iterable[FixOp]) -> list[str]:
 def _off_allowlist(op: FixOp, profile: ClusterProfile | None) -> str | None:
     if op.op in ALWAYS_ALLOWED:
         return None
-    if isinstance(op, o.ExportEnv | o.ExportEnvBeforeRead) and not env_allowed(op.name):
+    if isinstance(op, o.ExportEnv | o.ExportEnvBeforeRead
+                      | o.ExportEnvBeforeDownload) and not env_allowed(op.name):
         return f"sets {op.name}, which is not on the allowlist"
     if isinstance(op, o.PropagateEnv):
         names = [n for n in op.names if not env_allowed(n)]

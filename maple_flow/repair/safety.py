@@ -84,6 +84,9 @@ ALLOWED_ENV = frozenset({
     # torch.distributed's rank variables, set to the one-process world (RANK=0, WORLD_SIZE=1)
     # of a job that starts one process (s36rl37)
     "RANK", "LOCAL_RANK", "WORLD_SIZE",
+    # the site's documented HTTP proxy for compute nodes (profile network.proxy_env: ALCF
+    # Polaris/Aurora reach the internet only through it), both spellings tools read (s36hub)
+    "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
