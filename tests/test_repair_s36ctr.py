@@ -114,3 +114,10 @@ def test_bind_spec_source_is_the_same_path() -> None:
     assert same_thing("/home/u/.aws", "/home/u/.aws:/root/.aws", "path")
     assert not same_thing("/home/u", "/home/u/.aws:/root/.aws", "path")
     assert not same_thing("/lus/x/pytorch", "/lus/x/pytorch:24.04.sif", "path")
+
+
+@pytest.mark.parametrize("why", ["image format not recognized", "unknown image format/type"])
+def test_image_file_the_runtime_cannot_read_is_not_the_script(why: str) -> None:
+    data, first = _diag(APPTAINER, f"FATAL:   could not open image /u/c.sif: {why}\n")
+    assert first == "container-image-unmountable/not_script"
+    assert data["proposed"] is None
