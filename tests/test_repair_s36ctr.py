@@ -121,3 +121,23 @@ def test_image_file_the_runtime_cannot_read_is_not_the_script(why: str) -> None:
     data, first = _diag(APPTAINER, f"FATAL:   could not open image /u/c.sif: {why}\n")
     assert first == "container-image-unmountable/not_script"
     assert data["proposed"] is None
+
+
+SHIFTER = """#!/bin/bash
+#SBATCH -C gpu
+#SBATCH -N 1
+#SBATCH --gpus-per-node=4
+#SBATCH -t 01:00:00
+#SBATCH --image=nersc/pytorch:24.06.01
+srun shifter python train.py
+"""
+
+
+def test_shifter_image_the_gateway_lacks_is_asked_then_written() -> None:
+    log = "srun: error: Failed to lookup image. Aborting.\n"
+    data = diagnose_log(SHIFTER, log, "perlmutter", None, False)
+    assert data["verdict"] == "ask" and "image" in (data.get("why_none") or "")
+    done = diagnose_log(SHIFTER, log, "perlmutter", None, False,
+                        answers={"image": "docker:nersc/pytorch:24.07.01"})
+    assert done["proposed"] is not None
+    assert "+#SBATCH --image=docker:nersc/pytorch:24.07.01" in done["proposed"]["diff"]
