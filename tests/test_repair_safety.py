@@ -199,7 +199,9 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("slurm-dependency-job-unknown", "set_directive"),
                ("s32-slurm-dependency-directive-unknown-job", "set_directive"),  # s32b1
                ("slurm-array-spec-ask", "set_directive"),
-               ("slurm-timing-option-unparsed", "set_directive")}
+               ("slurm-timing-option-unparsed", "set_directive"),
+               # s36ctr: the Shifter image name:tag the gateway holds, as the user names it
+               ("shifter-image-lookup-failed", "set_directive")}
 
 
 def _answers(record_fix: list[Any]) -> dict[str, str]:

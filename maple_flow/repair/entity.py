@@ -225,11 +225,18 @@ def same_thing(named: str, written: str, kind: EntityKind) -> bool:
     if kind != "path" and kind != "command":
         return False
     a, b = named.removeprefix("./"), written.removeprefix("./")
-    if a == b:
+    if a == b or _bind_source(a, b):
         return True
     if b.startswith("~/"):
         return a.startswith("/") and a.endswith(b[1:])
     return "/" in b and a.startswith("/") and not b.startswith("/") and a.endswith("/" + b)
+
+
+def _bind_source(named: str, written: str) -> bool:
+    """Whether ``written`` is a container bind ``SRC:DEST[:OPTS]`` (Apptainer's -B, podman's
+    -v) whose source is the absolute path ``named`` (s36ctr)."""
+    src, sep, dest = written.partition(":")
+    return bool(sep) and named.startswith("/") and src == named and dest.startswith("/")
 
 
 def _anchored(record: FailureRecord, ev: FailureEvidence, scheduler: str | None,
