@@ -181,3 +181,14 @@ def test_virtualenv_with_python_option_keeps_the_generic_question() -> None:
     script = VENV_JOB.replace("virtualenv $HOME/venv", "virtualenv -p python3.8 $HOME/venv")
     result = diagnose_log(script, "-bash: virtualenv: command not found\n", "anvil", None, False)
     assert _first(result).get("record_id") != "virtualenv-command-missing-use-venv"
+
+
+def test_no_gpu_request_is_added_where_gpus_come_with_the_node() -> None:
+    """TACC's GPUs come with the node (gpu_request: whole-node): 'No devices were found'
+    after an Xid 79 there gets no --gpus-per-node (it was an invented fix, reallogs37 tune)."""
+    script = ("#!/bin/bash\n#SBATCH -p gpu-a100\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -t 01:00:00\n"
+              "#SBATCH -A MyProject\nmodule load cuda\n./llama-server -m model.gguf -ngl 99\n")
+    log = ("Xid 79 (PCI:0000:2e:00) GPU has fallen off the bus\nnvidia-smi: No devices were found\n"
+           "RmInitAdapter failed! (0x23:0x65:1552)\n")
+    data = diagnose_log(script, log, "lonestar6", None, False)
+    assert data["proposed"] is None

@@ -263,9 +263,14 @@ def _add_argument(text: str, op: o.AddArgument) -> str:
 
 def _set_directive(text: str, op: o.SetDirective, profile: ClusterProfile) -> str:
     """Set a directive; a per-node GPU count at a site that takes typed requests only
-    (Bridges-2: ``--gpus=v100-32:16``) is written in the site's form."""
+    (Bridges-2: ``--gpus=v100-32:16``) is written in the site's form; at a site whose GPUs
+    come with the node (TACC: ``gpu_request: whole-node``) there is no GPU request to set."""
     scheduler = _scheduler(text, profile)
     d = profile.directives
+    if scheduler == "slurm" and op.option == "gpus-per-node" and d.gpu_request == "whole-node":
+        raise FixNotApplicable(f"{profile.name}'s GPUs come with the node (no Slurm GPU "
+                               "request is taken there): a job that sees no GPU is not "
+                               "missing one")
     if (scheduler == "slurm" and op.option == "gpus-per-node" and op.value is not None
             and op.value.isdigit() and d.gpu_request == "typed-gpus" and d.gpu_type):
         nodes = _job_size(text)[0] or 1  # the scheduler's one node when nothing says more
