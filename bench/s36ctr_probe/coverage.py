@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (fixture lines are the libraries' messages quoted whole)
 """Coverage table: container-runtime fixture messages through diagnose_log.
 
 Apptainer texts from github:apptainer/apptainer at 917d66577963ca297352a22e13c86f1748ddc645
@@ -6,6 +7,8 @@ internal/pkg/runtime/engine/apptainer/container_linux.go); Shifter / podman-hpc 
 their users quote them. Run: PYTHONPATH=$PWD python bench/s36ctr_probe/coverage.py
 """
 import sys
+from pathlib import Path
+
 sys.path.insert(0, '.')
 from maple_flow.cli.repair import diagnose_log
 
@@ -48,7 +51,7 @@ FIX = [
  ('pyxis-space', PYX, "slurmstepd: error: pyxis:     [ERROR] Command not found: mksquashfs\nslurmstepd: error: pyxis: failed to import docker image"),
 ]
 for k, (sp, cl), log in FIX:
-    d = diagnose_log(open(sp).read(), log + "\n", cl, None, False)
+    d = diagnose_log(Path(sp).read_text(), log + "\n", cl, None, False)
     diags = [f"{x['record_id']}/{x['method'][:3]}/{x.get('verdict','-')}" for x in d.get('diagnoses', [])][:2]
     p = d.get('proposed')
-    print(f"{k:22} {str(d.get('verdict')):14} fix={p['record_id'] if p else '-':32} {diags}")
+    print(f"{k:22} {d.get('verdict')!s:14} fix={p['record_id'] if p else '-':32} {diags}")

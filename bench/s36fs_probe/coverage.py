@@ -1,8 +1,12 @@
+# ruff: noqa: E501  (fixture lines are the libraries' messages quoted whole)
 """Coverage table: FS/OS errno fixture lines through diagnose_log (one base script)."""
-import sys, json
+import sys
+from pathlib import Path
+
 sys.path.insert(0, '.')
 from maple_flow.cli.repair import diagnose_log
-SCRIPT = open('bench/reallogs28/scripts/srun_torchrun.sh').read()
+
+SCRIPT = Path('bench/reallogs28/scripts/srun_torchrun.sh').read_text()
 FIX = {
  'enospc-py': "OSError: [Errno 28] No space left on device",
  'enospc-torchsave': "  File \"/site-packages/torch/serialization.py\", line 652, in save\nRuntimeError: [enforce fail at inline_container.cc:595] . unexpected pos 2432 vs 2320\nOSError: [Errno 28] No space left on device",
@@ -54,4 +58,4 @@ for k, log in FIX.items():
     diags = [f"{x['record_id']}/{x['method'][:3]}/{x.get('verdict','-')}" for x in d.get('diagnoses', [])][:2]
     p = d.get('proposed')
     rows.append((k, d.get('verdict'), p['record_id'] if p else '-', diags))
-    print(f"{k:22} {str(d.get('verdict')):10} fix={p['record_id'] if p else '-':30} {diags}")
+    print(f"{k:22} {d.get('verdict')!s:10} fix={p['record_id'] if p else '-':30} {diags}")
