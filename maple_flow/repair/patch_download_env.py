@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.layout import comment_block_start
 from maple_flow.repair.patch_env import export_env
-from maple_flow.repair.patch_storage import sets
-from maple_flow.repair.text import indent_of, insert_line, lines, quote
+from maple_flow.repair.patch_storage import export_above, sets
+from maple_flow.repair.text import lines
 
 #: A command that fetches from the network: a package install, a clone, a plain download.
 DOWNLOAD = re.compile(
@@ -42,8 +41,4 @@ def export_before_download(text: str, name: str, value: str) -> str:
     index = first_download(text)
     if index is None or sets(text, name):
         return export_env(text, name, value)
-    parts = lines(text)
-    while index > 0 and parts[index - 1].rstrip().endswith("\\"):
-        index -= 1
-    index = comment_block_start(text, index + 1)
-    return insert_line(text, index, f"{indent_of(parts[index])}export {name}={quote(value)}")
+    return export_above(text, index, name, value)

@@ -40,6 +40,12 @@ def export_before_read(text: str, name: str, value: str) -> str:
     index = first_read(text, name)
     if index is None:
         raise FixNotApplicable(f"no line of the script reads ${name}")
+    return export_above(text, index, name, value)
+
+
+def export_above(text: str, index: int, name: str, value: str) -> str:
+    """``text`` with ``export NAME=value`` above the command on 0-based line ``index`` (above
+    a continued command's first line and the comments over it), at that line's indent."""
     parts = lines(text)
     while index > 0 and parts[index - 1].rstrip().endswith("\\"):
         index -= 1
