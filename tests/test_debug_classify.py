@@ -76,7 +76,7 @@ def test_fix_uses_the_log_and_the_profile() -> None:
 
 def test_user_values_are_asked_for_not_invented() -> None:
     top = classify(CASES["gated llama"].evidence, KB)[0]
-    assert top.needs == ["hf_token"]
+    assert top.needs == ["hf_token_file"]
     assert top.fix.ops == []
     assert top.unresolved
 

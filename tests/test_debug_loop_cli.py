@@ -127,11 +127,32 @@ def test_log_needing_a_token_asks_then_answer_fixes(capsys: pytest.CaptureFixtur
                        "--json")
     data = json.loads(out)
     assert code == 1 and data["verdict"] == "ask" and data["proposed"] is None
-    assert data["question"]["needs"] == ["hf_token"]
-    assert data["question"]["answer_with"] == ["--answer hf_token=VALUE"]
+    assert data["question"]["needs"] == ["hf_token_file"]
+    assert data["question"]["answer_with"] == ["--answer hf_token_file=VALUE"]
+    assert "hf auth login" in data["question"]["advice"]  # how to get the file, not a secret
+    token = "/home/u/.cache/huggingface/token"
     code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log),
-                       "--json", "--answer", "hf_token=hf_abc123")
+                       "--json", "--answer", f"hf_token_file={token}")
     data = json.loads(out)
     assert code == 0 and data["verdict"] == "fix"
     assert data["proposed"]["record_id"] == "hf-authentication"
-    assert "HF_TOKEN=hf_abc123" in data["proposed"]["diff"]
+    assert f"+export HF_TOKEN_PATH={token}" in data["proposed"]["diff"]
+    assert "HF_TOKEN=" not in data["proposed"]["diff"]  # the token itself stays out
+
+
+def test_token_file_answer_must_be_absolute(capsys: pytest.CaptureFixture[str],
+                                            files: tuple[Path, Path], tmp_path: Path) -> None:
+    """A quoted ``~`` or ``$HOME`` is not expanded in the job: the answer is refused, with why,
+    and the question stays."""
+    script, _ = files
+    log = tmp_path / "gated.out"
+    log.write_text("OSError: You are trying to access a gated repo.\n")
+    for given in ("~/.cache/huggingface/token", "$HOME/.cache/huggingface/token"):
+        code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log),
+                           "--json", "--answer", f"hf_token_file={given}")
+        data = json.loads(out)
+        assert code == 1 and data["verdict"] == "ask" and data["proposed"] is None
+        assert any("absolute path" in r for r in data["question"]["refused"])
+    code, out, _ = run(capsys, "repair", str(script), "--on", "delta", "--log", str(log),
+                       "--answer", "hf_token_file=token.txt")
+    assert "Your answer was not used" in out and "absolute path" in out

@@ -303,8 +303,11 @@ def _ask(candidate: Candidate) -> Stop:
     # a fix the log does not tie to the script: why it is a question, and the record's advice
     why = "".join(f"; {QUESTIONS[n]}" for n in candidate.needs if n in QUESTIONS)
     advice = f" ({candidate.fix.advice})" if why and candidate.fix.advice else ""
+    refused = "".join(f"; your answer was not used: {u}" for u in candidate.unresolved
+                      if "from the user" not in u)
     return Stop("failed", f"{candidate.record_id} needs from you: {names} "
-                          f"(give it with --answer NAME=VALUE){at}{why}{advice}", kind="ask",
+                          f"(give it with --answer NAME=VALUE){at}{why}{advice}{refused}",
+                kind="ask",
                 needs=candidate.needs)
 
 
@@ -344,7 +347,8 @@ def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list
     ctx = Context(dict(candidate.captures), profile, script, answers=dict(answers))
     ops, needs, unresolved = resolve_fix(record_fix, ctx)
     if needs or unresolved or not ops:
-        return candidate
+        # still a question; say why the answer was not used (not an absolute path, ...)
+        return replace(candidate, unresolved=tuple(unresolved) or candidate.unresolved)
     fix = candidate.fix.model_copy(update={"ops": ops})
     return replace(candidate, fix=fix, needs=(), unresolved=())
 

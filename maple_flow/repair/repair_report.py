@@ -67,7 +67,8 @@ def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
     if stop.kind == "ask":
         asker = next(c for c in candidates if c.needs and set(c.needs) == set(stop.needs))
         data["question"] = {"record_id": asker.record_id, "cause": asker.fix.cause,
-                            "needs": list(stop.needs),
+                            "advice": asker.fix.advice, "needs": list(stop.needs),
+                            "refused": [u for u in asker.unresolved if "from the user" not in u],
                             "answer_with": [f"--answer {n}=VALUE" for n in stop.needs]}
     elif stop.kind == "not_script":
         first = next(c for c in candidates if c.verdict == "not_script")
@@ -110,7 +111,10 @@ def _no_fix_lines(data: dict[str, Any]) -> list[str]:
     """Why ``maple repair --log`` proposes no fix: a question, advice, hints, or the reason."""
     if data.get("verdict") == "ask":
         q = data["question"]
+        advice = [q["advice"], ""] if q.get("advice") else []
+        refused = [f"Your answer was not used: {u}" for u in q.get("refused", [])]
         return [f"## A value only you have: {', '.join(q['needs'])}", "", q["cause"], "",
+                *advice, *refused, *([""] if refused else []),
                 "Run again with " + " ".join(q["answer_with"]) + ".", ""]
     if data.get("verdict") == "not_script":
         ns = data["not_script"]

@@ -1483,12 +1483,22 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind == "port_shift":
         return str(shifted_port(int(ctx.groups.get(arg) or 29500)))
     if kind == "ask":
-        if arg in ctx.answers:
-            return ctx.answers[arg]
-        raise Unresolved(f"needs {arg} from the user", need=arg)
+        return _answer(ctx, arg)
     if kind == "item":
         return str(ctx.item.get(arg) if isinstance(ctx.item, Mapping) else ctx.item)
     raise Unresolved(f"unknown placeholder kind {kind}")
+
+
+def _answer(ctx: Context, arg: str) -> str:
+    """The user's value for ``{ask:arg}``; a ``..._file`` answer must be an absolute path (it is
+    written quoted, so ``~`` and ``$HOME`` would reach the program unexpanded)."""
+    if arg not in ctx.answers:
+        raise Unresolved(f"needs {arg} from the user", need=arg)
+    value = ctx.answers[arg]
+    if arg.endswith("_file") and not value.startswith("/"):
+        raise Unresolved(f"{arg} must be an absolute path (it is written quoted: ~ and $HOME "
+                         f"would not be expanded), not {value!r}", need=arg)
+    return value
 
 
 def fill(text: str, ctx: Context) -> str:

@@ -47,6 +47,10 @@ DATA_FOLDER_ENV = frozenset({
     "MIOPEN_USER_DB_PATH",  # MIOpen's user performance database
     "ENROOT_TEMP_PATH",  # the folder enroot unpacks and converts image layers in (s33b3)
 })
+#: Names that end like a search path but name one data file a library reads (no code is
+#: searched there): the Hugging Face Hub's token file, so that a job reads the user's token
+#: from the file ``hf auth login`` wrote instead of carrying the secret in the job script.
+DATA_FILE_ENV = frozenset({"HF_TOKEN_PATH"})
 #: Switches that only take a folder off the interpreter's search path (no code is added to
 #: it): CPython then leaves out the user site-packages of ``pip install --user`` (~/.local,
 #: PEP 370), which shadows the job's environment (s35pyenv).
@@ -87,6 +91,9 @@ ALLOWED_ENV = frozenset({
     # the site's documented HTTP proxy for compute nodes (profile network.proxy_env: ALCF
     # Polaris/Aurora reach the internet only through it), both spellings tools read (s36hub)
     "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
+    # the file the Hugging Face Hub reads its token from (a path the user gives; the token
+    # itself never goes into the script)
+    "HF_TOKEN_PATH",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
@@ -109,7 +116,7 @@ def env_name_problem(name: str, passed_on: bool = False) -> str | None:
     if name.upper().startswith(MAPLE_INTERNAL_PREFIX):
         return (f"{name} is maple's own variable (read by its mini-apps and tools); it never "
                 "goes into a user's script")
-    if name in DATA_FOLDER_ENV or name in SEARCH_NARROWING_ENV:
+    if name in DATA_FOLDER_ENV or name in DATA_FILE_ENV or name in SEARCH_NARROWING_ENV:
         return None
     if name in FORBIDDEN_ENV or _FORBIDDEN_ENV_RE.search(name.upper()):
         return (f"{name} is a loader, shell-startup or code-search variable; a repair never "
