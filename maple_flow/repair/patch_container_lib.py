@@ -144,11 +144,20 @@ def container_site_library(text: str, directory: str) -> str:
 NET_PLUGIN = "libnccl-net.so"
 
 
+#: A path part that names an aws-ofi-nccl build (aws-ofi-nccl, ofi_nccl, nccl-ofi).
+PLUGIN_WORD = re.compile(r"ofi[-_]?nccl|nccl[-_]ofi", re.IGNORECASE)
+
+
+def site_plugin_dir(activate: list[str]) -> str | None:
+    """The aws-ofi-nccl directory of the site profile's library path (its activation lines),
+    or None."""
+    return next((path for path in _library_path(activate) if PLUGIN_WORD.search(path)), None)
+
+
 def site_net_plugin(activate: list[str]) -> str | None:
-    """The site's NCCL network plugin: ``libnccl-net.so`` in the aws-ofi-nccl directory of
-    the profile's library path (its activation lines), or None."""
-    return next((f"{path}/{NET_PLUGIN}" for path in _library_path(activate)
-                 if "ofi-nccl" in path.lower()), None)
+    """The site's NCCL network plugin: ``libnccl-net.so`` in :func:`site_plugin_dir`, or None."""
+    folder = site_plugin_dir(activate)
+    return f"{folder}/{NET_PLUGIN}" if folder else None
 
 
 def container_net_plugin(text: str, plugin: str) -> str:

@@ -17,18 +17,12 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.repair.patch_container_lib import _library_path
+from maple_flow.repair.patch_container_lib import PLUGIN_WORD as _PLUGIN_WORD
+from maple_flow.repair.patch_container_lib import site_plugin_dir
 from maple_flow.repair.text import FixNotApplicable
 
-#: A directory name of an NCCL OFI network plugin build.
-_PLUGIN_WORD = re.compile(r"ofi[-_]?nccl|nccl[-_]ofi", re.IGNORECASE)
 #: A line of the script that sets LD_LIBRARY_PATH, and its value.
 _LD_LINE = re.compile(r"^(?P<head>\s*(?:export\s+)?LD_LIBRARY_PATH=)(?P<value>\S+)(?P<tail>.*)$")
-
-
-def site_plugin_dir(activate: list[str]) -> str | None:
-    """The aws-ofi-nccl directory of the site profile's library path, or None."""
-    return next((path for path in _library_path(activate) if _PLUGIN_WORD.search(path)), None)
 
 
 def _site_root(site_dir: str) -> str:
