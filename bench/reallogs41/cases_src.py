@@ -93,3 +93,71 @@ threedcnn_ptl - ERROR - [STAGE] Failed: Fit after 77.09s
 threedcnn_ptl - ERROR - Error in main function: Pin memory thread exited unexpectedly
 ''',
 )
+
+# ---------------------------------------------------------------- TRM 8-GPU evaluation failure report (1)
+
+case(
+    id='trmreport-gather-object-inference-tensor-inplace-8gpu-eval',
+    kind='not_script',
+    source='find_string:10035897318',
+    thread_site='a user\'s own "TRM 8-GPU Evaluation Failure - Technical Analysis Report" (TinyRecursiveModels ARC-AGI-2 training, one node with 8 H200 GPUs in a container, `torchrun --nproc-per-node 8 pretrain.py ...`): the 8-GPU job crashed after all 400 evaluation batches in evaluators/arc.py:110 `dist.gather_object(...)` with this RuntimeError on rank 6, deterministically, while the same code on 4 GPUs passed; root cause: tensors created under torch.inference_mode() mutated in place during the gather; recommended fix: clone (or detach().cpu()) the tensors before gathering, in the program; interim workaround: train on 4 GPUs',
+    what='the crash is in the program\'s evaluation code (inference tensors handed to gather_object), and the report\'s fix is a code change; running on 4 GPUs only sidesteps it and would halve the job, so a script change is not the cure - labelled not_script; DOUBTFUL on one point: the code fix is recommended, not shown verified; lines are the report\'s own log snippet trimmed to the error and the failing rank; a container on a cloud GPU node, not one of the ten sites, so mapped to a one-node torchrun job on Delta\'s 8-GPU A100 nodes (assumed shape)',
+    cluster='delta',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --partition=gpuA100x8\n#SBATCH --gpus-per-node=8'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --nproc-per-node 8 pretrain.py arch=trm data_paths="[data/arc2concept-aug-1000]" data_paths_test="[data/arc2concept-aug-1000]" epochs=10000 eval_interval=50']],
+    log='''
+RuntimeError: Inplace update to inference tensor outside InferenceMode is not allowed.
+You can make a clone to get a normal tensor before doing inplace update.
+[rank6]: exitcode: 1
+''',
+)
+
+# ---------------------------------------------------------------- arthurflor23/handwritten-text-recognition#27 (1)
+
+case(
+    id='htrflor-truncated-hdf5-dataset-file-recreate',
+    kind='not_script',
+    source='https://github.com/arthurflor23/handwritten-text-recognition/issues/27',
+    thread_site='arthurflor23/handwritten-text-recognition#27 (closed): the training notebook failed in the DataGenerator() while h5py opened the transformed dataset file, with this OSError; the maintainer: "the hdf5 file is corrupt (truncated file). Try to delete this old file and create it again."; the asker: "ok, thanks"',
+    what='the input data file is truncated (10 MB on disk of the 373 MB its header records - an interrupted write or copy); the cure is to recreate the dataset file, not to change the job script; the line is the issue\'s own error line with the markdown bold removed; the asker ran a notebook on a cloud GPU, not one of the ten sites, so mapped to a one-GPU srun job on Stampede3 (assumed shape)',
+    cluster='stampede3',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p h100'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u src/main.py --source=bentham --arch=flor --train --epochs 1000 --batch_size 16']],
+    log='''
+OSError: Unable to open file (truncated file: eof = 10485760, sblock->base_addr = 0, stored_eof = 372841106)
+''',
+)
+
+# ---------------------------------------------------------------- NHR@FAU support-ticket digest, topic "cuda_conda_environment_pytorch_gpu" (2)
+
+FAU_SOURCE = 'find_string:54290035721'
+FAU_SITE = 'a digest of NHR@FAU (Erlangen) HPC support tickets, "Topic 13: cuda_conda_environment_pytorch_gpu" (122 tickets, each written up as problem, root cause and solution from the ticket conversation; Alex/TinyGPU are Slurm GPU clusters, Emmy the older GPU/CPU cluster)'
+
+case(
+    id='fauticket-jax-pip-cuda12-vs-module-cuda-srun-segfault',
+    kind='script',
+    source=FAU_SOURCE,
+    thread_site=FAU_SITE + '; ticket 2024112542003931 "Segmentation Fault in GPU Jobs": JAX computing large matrix inverses on an Alex A100 node died with this srun line; the user\'s environment was a venv with `pip install jax[cuda12]` and the job script also ran `module load cuda/12.6.1` before `srun --cpu-bind=socket python script.py`; the admin confirmed that loading the CUDA module caused the error; solution: do not load the CUDA module in the job script when using pip-installed jax[cuda12]',
+    what='the job script loads a system CUDA module on top of the CUDA libraries the pip wheel brings, and the mix crashes the program; the admin-confirmed cure is to drop that module line from the job script, so labelled script; the line is the ticket\'s own quoted error message (the write-up is a digest of the ticket, not the raw log); Alex is a Slurm A100 cluster, not one of the ten sites, so mapped by scheduler family to a one-GPU srun job on Lonestar6\'s A100 nodes; assumed shape - the ticket\'s job script as quoted',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu-a100'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\nsrun python -u train.py --batch-size 256 --epochs 32', 'module load python/3.12-conda\nmodule load cuda/12.6.1\nmodule list\nsource ~/new_env/bin/activate\nsrun --cpu-bind=socket python script.py']],
+    log='''
+srun: error: a0537: task 0: Segmentation fault (core dumped)
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^-\s*module\s+load\s+cuda'},
+)
+
+case(
+    id='fauticket-emmy-k20-driver-update-no-cuda-capable-device',
+    kind='not_script',
+    source=FAU_SOURCE,
+    thread_site=FAU_SITE + '; ticket 2022011442001851 "K20 Emmy Cluster Issue": after a driver update (NVIDIA 495.29.05) the Tesla K20m GPUs were no longer supported, so deviceQuery on every tested node printed this line although `lspci` showed the K20s; solution: the HPC admins downgraded the driver to the 470.82.01 LTS branch, which supports all GPUs of the cluster (CUDA then limited to 11.4)',
+    what='the nodes\' NVIDIA driver no longer supported the GPU model - a node-administration fault that the admins fixed by changing the driver; nothing in the job script could make the device visible; the line is the ticket\'s own quoted deviceQuery output; Emmy was a PBS/Torque cluster, not one of the ten sites, so mapped by scheduler family to a one-node PBS job on Polaris (assumed shape: a CUDA sample run with mpiexec)',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n 1 --ppn 1 ./deviceQuery']],
+    log='''
+cudaGetDeviceCount returned 100 -> no CUDA-capable device is detected
+''',
+)
