@@ -161,3 +161,38 @@ case(
 cudaGetDeviceCount returned 100 -> no CUDA-capable device is detected
 ''',
 )
+
+# ---------------------------------------------------------------- intel/torch-xpu-ops#1571 (1)
+
+case(
+    id='torchxpuops-xccl-no-premul-sum-fsdp-reduce-scatter-divide-factor',
+    kind='not_script',
+    source='https://github.com/intel/torch-xpu-ops/issues/1571',
+    thread_site='intel/torch-xpu-ops#1571 "[distributed] ValueError: Cannot use ReduceOp.PREMUL_SUM with XCCL" (filed by Intel developers): FSDP2\'s reduce-scatter with a divide factor (test_fully_shard_comm.py TestFullyShardCommunication.test_set_reduce_scatter_divide_factor) fails on XPU because the XCCL backend had no PREMUL_SUM reduction; support was added in the backend later (intel/torch-xpu-ops PR #1948 "Support premul_sum for xccl", needs oneCCL 2021.17+; PR #2903 adds a scale-out workaround because oneCCL still lacks PreMulSum across nodes)',
+    what='a missing reduction operation in the XCCL communication backend that FSDP asks for - a library limitation, fixed in the library, not in the job script; the line is the issue\'s title error text; the report comes from a test machine, so mapped to a 2-node FSDP training job on Aurora started by mpiexec (assumed shape)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['python train.py', 'python train_fsdp2.py --reduce-scatter-divide-factor 2.0']],
+    log='''
+ValueError: Cannot use ReduceOp.PREMUL_SUM with XCCL
+''',
+)
+
+# ---------------------------------------------------------------- LUMI-G CXI device-buffer all-to-all reproducer notes (1)
+
+case(
+    id='lumicxi-device-alltoall-invalid-request-descriptor-time-of-day',
+    kind='not_script',
+    source='find_string:71005996502',
+    thread_site='a user group\'s own README for a reduced reproducer ("Cray MPICH / CXI: device-buffer all-to-all fails above a rank threshold"): a point-to-point all-to-all of multi-MB HIP device buffers on LUMI-G (Slurm, `srun --ntasks-per-node=8 --gpus-per-task=1 --gpu-bind=closest`, cray-mpich 8.1.32, libfabric 1.22.0, Slingshot 11/CXI) fails intermittently in MPI_Waitall with this error stack; interleaved repeats show that failure tracks the time the job runs (100% to 6% over five hours), not rank count, message size, nodes or the application; FI_CXI_RDZV_PROTO=alt_read, larger overflow/request buffers and CQ/TX sizes do not fix it (alt_read is worse); MPICH 9 does not help; the collective MPI_Alltoall did not show the signature; suspected rendezvous-resource exhaustion in the CXI provider, questions sent to HPE',
+    what='an intermittent fault of the fabric/provider stack that the authors showed no job-script setting cures (they tried the obvious environment knobs, interleaved against time); the only difference found is in the program (point-to-point versus MPI_Alltoall); so not_script - DOUBTFUL in that the root cause is not confirmed by the vendor; lines are the README\'s own error block trimmed to the first and last lines; LUMI is not one of the ten sites, so mapped by scheduler family (Slurm, srun, Cray MPICH over Slingshot CXI) to an 8-node-per-GPU srun job on Perlmutter (4 GPUs a node there)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 128'], ['module load pytorch/2.3.1', 'export MPICH_GPU_SUPPORT_ENABLED=1\nexport FI_CXI_DEFAULT_CQ_SIZE=131072\nexport FI_CXI_DEFAULT_TX_SIZE=4096'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --ntasks=512 --ntasks-per-node=4 --gpus-per-task=1 --gpu-bind=closest ./alltoall_gpu --mb 10.9 --rounds 40']],
+    log='''
+MPI_Waitall(count=1022, ...) failed
+MPIDI_OFI_handle_cq_error(1310): OFI poll failed
+  (ofi_events.c:1312:MPIDI_OFI_handle_cq_error:
+   Input/output error - Invalid request descriptor)
+''',
+)
