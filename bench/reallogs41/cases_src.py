@@ -196,3 +196,38 @@ MPIDI_OFI_handle_cq_error(1310): OFI poll failed
    Input/output error - Invalid request descriptor)
 ''',
 )
+
+# ---------------------------------------------------------------- Determined AI HPC launcher "Known Issues" page (2)
+
+DET_SOURCE = 'https://github.com/determined-ai/determined/blob/0fe99ffb6f7c4a06ce6cbd7f9b89c5ccc6109792/docs/setup-cluster/deploy-cluster/slurm/slurm-known-issues.rst'
+DET_SITE = 'the Determined AI "Known Issues" page for its HPC launcher (docs/setup-cluster/deploy-cluster/slurm/slurm-known-issues.rst): training containers started under Slurm or PBS with Singularity/Apptainer, Podman or Enroot, each item given as the error text, the cause and the cure'
+
+case(
+    id='detknown-apptainer-unprivileged-var-tmp-mount-not-supported-setuid',
+    kind='not_script',
+    source=DET_SOURCE,
+    thread_site=DET_SITE + '; "Apptainer Known Issues": from Apptainer 1.1.0, an experiment may fail to launch with this FATAL line (or pip\'s "No space left on device", or chown of /dev/pts failing); this likely indicates an installation or configuration error for unprivileged containers - review the Apptainer installation documentation; the errors are sometimes resolved by additionally installing the apptainer-setuid package',
+    what='the container runtime on the compute nodes is installed without what unprivileged mounts need; the cure is on the system side (installation/configuration, the setuid package), not in the job script; the line is the page\'s own quoted error; a product page for Slurm/PBS clusters, so diagnosed on Bridges-2 (Slurm, containers run with Singularity/Apptainer) - assumed shape: one torchrun per node inside an Apptainer image',
+    cluster='bridges2',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH -p GPU\n#SBATCH --gpus-per-node=8'], ['--nproc_per_node=4', '--nproc_per_node=8'], ['--bind /scratch', '--bind $PROJECT']],
+    log='''
+FATAL: container creation failed: mount /var/tmp->/var/tmp error: while mounting /var/tmp: could not mount /var/tmp: operation not supported
+''',
+)
+
+case(
+    id='detknown-rocm-miopen-private-tmp-directory-not-empty-bind-host-tmp',
+    kind='script',
+    source=DET_SOURCE,
+    thread_site=DET_SITE + '; "AMD/ROCm Known Issues": experiments on ROCm GPUs may fail in the AMD/ROCm libraries with this error; a potential workaround is to disable the per-container /tmp by bind-mounting the host /tmp into the container (host_path: /tmp, container_path: /tmp), the launcher otherwise giving each job a private /tmp',
+    what='the container is started with a private /tmp, and MIOpen\'s kernel cache directory there cannot be cleaned up; the page\'s workaround is a bind mount of the host /tmp into the container, which for a user-written job is a change to the container launch line in the job script (`--bind /tmp` or `-B /tmp:/tmp`), so labelled script - a documented workaround, not one job\'s verified rerun; lines are the page\'s own quoted error with its elided "/tmp/miopen-..." kept as written; ROCm GPUs in Singularity under Slurm - diagnosed on Delta (gpuMI100x8 partition), assumed shape: an srun of python inside an Apptainer image with a private /tmp (`--contain`)',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --partition=gpuMI100x8\n#SBATCH --gpus-per-node=8'], ['srun apptainer exec --nv --bind /scratch pytorch_24.04.sif', 'srun apptainer exec --rocm --contain --bind /projects rocm_pytorch.sif'], ['--nproc_per_node=4', '--nproc_per_node=8']],
+    log='''
+terminate called after throwing an instance of 'boost::filesystem::filesystem_error'
+what(): boost::filesystem::remove: Directory not empty: "/tmp/miopen-...
+''',
+    expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)^\+.*(--bind|-B)\s+\S*/tmp|^-.*--contain\b'},
+)
