@@ -112,23 +112,8 @@ You can make a clone to get a normal tensor before doing inplace update.
 ''',
 )
 
-# ---------------------------------------------------------------- arthurflor23/handwritten-text-recognition#27 (1)
 
-case(
-    id='htrflor-truncated-hdf5-dataset-file-recreate',
-    kind='not_script',
-    source='https://github.com/arthurflor23/handwritten-text-recognition/issues/27',
-    thread_site='arthurflor23/handwritten-text-recognition#27 (closed): the training notebook failed in the DataGenerator() while h5py opened the transformed dataset file, with this OSError; the maintainer: "the hdf5 file is corrupt (truncated file). Try to delete this old file and create it again."; the asker: "ok, thanks"',
-    what='the input data file is truncated (10 MB on disk of the 373 MB its header records - an interrupted write or copy); the cure is to recreate the dataset file, not to change the job script; the line is the issue\'s own error line with the markdown bold removed; the asker ran a notebook on a cloud GPU, not one of the ten sites, so mapped to a one-GPU srun job on Stampede3 (assumed shape)',
-    cluster='stampede3',
-    script='srun_python.sh',
-    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p h100'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u src/main.py --source=bentham --arch=flor --train --epochs 1000 --batch_size 16']],
-    log='''
-OSError: Unable to open file (truncated file: eof = 10485760, sblock->base_addr = 0, stored_eof = 372841106)
-''',
-)
-
-# ---------------------------------------------------------------- NHR@FAU support-ticket digest, topic "cuda_conda_environment_pytorch_gpu" (2)
+# ---------------------------------------------------------------- NHR@FAU support-ticket digest, topic "cuda_conda_environment_pytorch_gpu" (1)
 
 FAU_SOURCE = 'find_string:54290035721'
 FAU_SITE = 'a digest of NHR@FAU (Erlangen) HPC support tickets, "Topic 13: cuda_conda_environment_pytorch_gpu" (122 tickets, each written up as problem, root cause and solution from the ticket conversation; Alex/TinyGPU are Slurm GPU clusters, Emmy the older GPU/CPU cluster)'
@@ -148,19 +133,6 @@ srun: error: a0537: task 0: Segmentation fault (core dumped)
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^-\s*module\s+load\s+cuda'},
 )
 
-case(
-    id='fauticket-emmy-k20-driver-update-no-cuda-capable-device',
-    kind='not_script',
-    source=FAU_SOURCE,
-    thread_site=FAU_SITE + '; ticket 2022011442001851 "K20 Emmy Cluster Issue": after a driver update (NVIDIA 495.29.05) the Tesla K20m GPUs were no longer supported, so deviceQuery on every tested node printed this line although `lspci` showed the K20s; solution: the HPC admins downgraded the driver to the 470.82.01 LTS branch, which supports all GPUs of the cluster (CUDA then limited to 11.4)',
-    what='the nodes\' NVIDIA driver no longer supported the GPU model - a node-administration fault that the admins fixed by changing the driver; nothing in the job script could make the device visible; the line is the ticket\'s own quoted deviceQuery output; Emmy was a PBS/Torque cluster, not one of the ten sites, so mapped by scheduler family to a one-node PBS job on Polaris (assumed shape: a CUDA sample run with mpiexec)',
-    cluster='polaris',
-    script='pbs_mpiexec.sh',
-    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n 1 --ppn 1 ./deviceQuery']],
-    log='''
-cudaGetDeviceCount returned 100 -> no CUDA-capable device is detected
-''',
-)
 
 # ---------------------------------------------------------------- intel/torch-xpu-ops#1571 (1)
 
@@ -178,24 +150,6 @@ ValueError: Cannot use ReduceOp.PREMUL_SUM with XCCL
 ''',
 )
 
-# ---------------------------------------------------------------- LUMI-G CXI device-buffer all-to-all reproducer notes (1)
-
-case(
-    id='lumicxi-device-alltoall-invalid-request-descriptor-time-of-day',
-    kind='not_script',
-    source='find_string:71005996502',
-    thread_site='a user group\'s own README for a reduced reproducer ("Cray MPICH / CXI: device-buffer all-to-all fails above a rank threshold"): a point-to-point all-to-all of multi-MB HIP device buffers on LUMI-G (Slurm, `srun --ntasks-per-node=8 --gpus-per-task=1 --gpu-bind=closest`, cray-mpich 8.1.32, libfabric 1.22.0, Slingshot 11/CXI) fails intermittently in MPI_Waitall with this error stack; interleaved repeats show that failure tracks the time the job runs (100% to 6% over five hours), not rank count, message size, nodes or the application; FI_CXI_RDZV_PROTO=alt_read, larger overflow/request buffers and CQ/TX sizes do not fix it (alt_read is worse); MPICH 9 does not help; the collective MPI_Alltoall did not show the signature; suspected rendezvous-resource exhaustion in the CXI provider, questions sent to HPE',
-    what='an intermittent fault of the fabric/provider stack that the authors showed no job-script setting cures (they tried the obvious environment knobs, interleaved against time); the only difference found is in the program (point-to-point versus MPI_Alltoall); so not_script - DOUBTFUL in that the root cause is not confirmed by the vendor; lines are the README\'s own error block trimmed to the first and last lines; LUMI is not one of the ten sites, so mapped by scheduler family (Slurm, srun, Cray MPICH over Slingshot CXI) to an 8-node-per-GPU srun job on Perlmutter (4 GPUs a node there)',
-    cluster='perlmutter',
-    script='perlmutter_srun_gpu.sh',
-    replace=[['#SBATCH -N 1', '#SBATCH -N 128'], ['module load pytorch/2.3.1', 'export MPICH_GPU_SUPPORT_ENABLED=1\nexport FI_CXI_DEFAULT_CQ_SIZE=131072\nexport FI_CXI_DEFAULT_TX_SIZE=4096'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --ntasks=512 --ntasks-per-node=4 --gpus-per-task=1 --gpu-bind=closest ./alltoall_gpu --mb 10.9 --rounds 40']],
-    log='''
-MPI_Waitall(count=1022, ...) failed
-MPIDI_OFI_handle_cq_error(1310): OFI poll failed
-  (ofi_events.c:1312:MPIDI_OFI_handle_cq_error:
-   Input/output error - Invalid request descriptor)
-''',
-)
 
 # ---------------------------------------------------------------- Determined AI HPC launcher "Known Issues" page (2)
 
