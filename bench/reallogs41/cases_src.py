@@ -185,3 +185,37 @@ what(): boost::filesystem::remove: Directory not empty: "/tmp/miopen-...
 ''',
     expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)^\+.*(--bind|-B)\s+\S*/tmp|^-.*--contain\b'},
 )
+
+# ---------------------------------------------------------------- mila-iqia/cluv ImageNet example README, "Not yet working" (2)
+
+CLUV_SOURCE = 'https://github.com/mila-iqia/cluv/blob/040d9c1ef719cd0cc9b641ef5e4c6fe0c24fd5c9/examples/imagenet/README.md'
+CLUV_SITE = 'the mila-iqia/cluv multi-node ImageNet example README (also the description of PR mila-iqia/cluv#164): one job script per cluster (`#SBATCH` directives, then `scripts/train.sh`, which clones the code into $SLURM_TMPDIR, runs `uv sync` there and `srun`s the training), verified on seven Slurm clusters of Mila and the Digital Research Alliance of Canada; section "Not yet working: killarney, vulcan"'
+CLUV_UV = [['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\nsrun python -u train.py --batch-size 256 --epochs 32', 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\nsrun --ntasks-per-node=1 bash -c \'cd $SLURM_TMPDIR/imagenet && uv sync\'\nsrun bash -c \'uv run --directory $SLURM_TMPDIR/imagenet python main.py --use_fake_data --epochs=1\'']]
+
+case(
+    id='cluvreadme-killarney-first-srun-step-creation-disabled-nodes-busy',
+    kind='not_script',
+    source=CLUV_SOURCE,
+    thread_site=CLUV_SITE + '; killarney: every attempt (a bare 1-GPU request and a typed l40s:1 one) hangs on the very first srun inside the job with this message, retried until the job hits its time limit without running any Python; adding --overlap to every srun (the usual fix on cons_tres clusters) did not resolve it, so it was not kept; "Needs deeper investigation into killarney\'s Slurm/GRES configuration"',
+    what='the same job scripts run on seven other clusters, and the usual script-side cure (--overlap) was tried without effect, so the fault is put on the site\'s Slurm/GRES configuration - not_script, DOUBTFUL: the cause is not confirmed; the line is the README\'s own quoted message with its "..." elision kept; killarney is a Slurm cluster not among the ten, so mapped by scheduler family to a one-node srun job on Lonestar6 (assumed shape: srun of uv run per task)',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu-a100'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']] + CLUV_UV,
+    log='''
+step creation temporarily disabled ... Requested nodes are busy
+''',
+)
+
+case(
+    id='cluvreadme-vulcan-uv-offline-cache-miss-nfs-visibility-race',
+    kind='not_script',
+    source=CLUV_SOURCE,
+    thread_site=CLUV_SITE + '; vulcan: `uv sync` inside the job intermittently fails within 1-2 seconds with this message for a package that `cluv sync` had just warmed into the shared uv cache from the login node seconds earlier - reproduced across 4 attempts, 3 packages, 2 compute nodes; "Looks like an NFS cache-visibility race between the login node and compute nodes rather than anything cluv or this example does"',
+    what='an intermittent visibility delay of the shared (NFS) file system between login and compute nodes, so the offline package cache looks incomplete on the compute node; nothing in the job script is wrong (the same scripts work on seven clusters) - not_script (file system), DOUBTFUL: the diagnosis is the authors\' reading, not confirmed by the site; the line is the README\'s own quoted message; vulcan is a Slurm cluster not among the ten, so mapped by scheduler family to a one-node srun job on Stampede3 (assumed shape: per-node uv sync, then srun uv run)',
+    cluster='stampede3',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p h100'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1']] + CLUV_UV,
+    log='''
+Network connectivity is disabled, but the requested data wasn't found in the cache
+''',
+)
