@@ -219,3 +219,20 @@ case(
 Network connectivity is disabled, but the requested data wasn't found in the cache
 ''',
 )
+
+# ---------------------------------------------------------------- swiss-ai/model-launch#46 (1)
+
+case(
+    id='swissaisml-edf-relative-toml-path-treated-as-name-env-not-found',
+    kind='script',
+    source='https://github.com/swiss-ai/model-launch/issues/46',
+    thread_site='swiss-ai/model-launch#46 (closed, labelled bug; CSCS Alps GH200 nodes, Slurm with the Container Engine\'s EDF environments through pyxis `srun --environment=...`): launching vLLM with `--slurm-environment src/swiss_ai_model_launch/assets/envs/vllm.toml` failed with this srun line - the relative path was taken as an environment name, ".toml" appended and looked up in ~/.edf and the site EDF directory; the asker solved it by copying vllm.toml into ~/.edf and passing the name `vllm`; the tool was fixed in PR #64 ("Fix SLURM Env Specification Error"); CSCS docs PR eth-cscs/cscs-docs#468 describes the same convention (a file in ~/.edf is referred to as `--environment=name`, no ".toml", or by its explicit path)',
+    what='the srun line of the job names its container environment with a relative path ending in .toml, which the container engine reads as an environment name; the cure is the --environment argument on the launch line (the bare name with the file in ~/.edf, or an absolute path), so labelled script; the line is the issue\'s own quoted error; Alps is not among the ten sites, so mapped by scheduler family (Slurm, srun with a container plugin, GH200 4 GPUs a node) to DeltaAI; assumed shape - the generated job\'s srun line as the error reports it',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3\n', ''], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --environment=src/swiss_ai_model_launch/assets/envs/vllm.toml.toml \\\n    vllm serve /capstor/store/cscs/swissai/infra01/hf_models/models/Qwen/Qwen3-Coder-30B-A3B-Instruct --host 0.0.0.0 --port 8080 --tensor-parallel-size 4']],
+    log='''
+srun: error: pyxis: --environment: failed to find a readable environment file 'src/swiss_ai_model_launch/assets/envs/vllm.toml.toml' in search path '/users/alexandersternfeld/.edf:/capstor/store/cscs/cscs/public/containers/edf/gh200' on 'nid007517'
+''',
+    expect={'families': ['containers', 'launcher', 'filesystem'], 'fix': r'(?m)^\+.*--environment[= ]"?(\$\{?PWD\}?/|\$HOME/|/\S+\.toml\b|vllm\b(?!\.toml))'},
+)
