@@ -236,3 +236,71 @@ srun: error: pyxis: --environment: failed to find a readable environment file 's
 ''',
     expect={'families': ['containers', 'launcher', 'filesystem'], 'fix': r'(?m)^\+.*--environment[= ]"?(\$\{?PWD\}?/|\$HOME/|/\S+\.toml\b|vllm\b(?!\.toml))'},
 )
+
+# ---------------------------------------------------------------- biocorecrg/master_of_pores#6 (1)
+
+case(
+    id='masterofpores-singularity-loop-flags-eagain-concurrent-image-bug',
+    kind='not_script',
+    source='https://github.com/biocorecrg/master_of_pores/issues/6',
+    thread_site='biocorecrg/master_of_pores#6 "singularity problems" (the pipeline\'s maintainer, a Nextflow nanopore pipeline run on institutional clusters with Singularity): "Sometimes you can get the following error" (these two lines); answer: "It seems to be a known bug. Upgrading to at least singularity 3.2.1 will fix it."',
+    what='the container runtime\'s loop-device attach fails transiently with EAGAIN when several tasks start the same image at once, a bug of that Singularity release; the cure is a newer Singularity installed on the system (admins), not a change to the job script; lines are the issue\'s own; a Nextflow pipeline on a university cluster, so mapped by container use to a Vista job that runs the model inside an Apptainer image (assumed shape)',
+    cluster='vista',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH -p gh'], ['--nproc_per_node=4', '--nproc_per_node=1'], ['--bind /scratch', '--bind $SCRATCH']],
+    log='''
+ERROR  : Failed to set loop flags on loop device: Resource temporarily unavailable
+ABORT  : Retval = 255
+''',
+)
+
+# ---------------------------------------------------------------- Ray+FSDP launcher notes (find_string:59656430237) (1)
+
+case(
+    id='raylauncher-per-worker-visible-devices-nccl-shm-cuda-failure-217',
+    kind='script',
+    source='find_string:59656430237',
+    thread_site='a user\'s own launcher for Ray-based RL fine-tuning (vLLM rollout + FSDP trainer), its comments recording a measurement made 2026-08-13 on a 4x RTX 5090 machine: the first FSDP parameter broadcast fails with this NCCL warning; the cause is not "P2P off" but Ray giving each worker a CUDA_VISIBLE_DEVICES of one GPU, so NCCL\'s SHM transport cannot open CUDA IPC to the peer; measured: default fails, NCCL_P2P_DISABLE=1 fails ("don\'t copy that folk remedy"), NCCL_SHM_DISABLE=1 works (sockets, 1-2 GB/s), NCCL_CUMEM_ENABLE=0 works (keeps SHM, 5-6 GB/s); fix: the launcher sets NCCL_CUMEM_ENABLE=0 in the environment whenever more than one GPU is used',
+    what='the run\'s launch environment lacks a NCCL setting that per-worker device isolation needs; the author\'s cure is one environment variable exported by the launcher, so labelled script; the line is the notes\' own, joined from the two comment lines it was wrapped over; a workstation, not one of the ten sites, so mapped by launcher (Ray started inside a job) to a one-node Stampede3 H100 job (assumed shape)',
+    cluster='stampede3',
+    script='ray_slurm.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1\n#SBATCH -p h100'], ['srun --nodes=1 --ntasks=1 -w "${nodes[1]}" ray start --address="$head_ip:6379" --num-gpus 4 --block &\nsleep 20\n', ''], ['python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model', 'python3 scripts/train_rl.py --trainer-gpus 2 --rollout-gpus 2 --model ./model']],
+    log='''
+transport/shm.cc:590 NCCL WARN Cuda failure 217 'peer access is not supported between these two devices'
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*(NCCL_CUMEM_ENABLE=0|NCCL_SHM_DISABLE=1)'},
+)
+
+# ---------------------------------------------------------------- xiaosu-zhu/McQuic note.md (1)
+
+case(
+    id='mcquic-ntasks-exceeds-nodes-several-torchrun-per-node-bind-19936',
+    kind='script',
+    source='https://github.com/xiaosu-zhu/McQuic/blob/b4f6d6346e90a1dc903bf824307070e408f48f3b/note.md',
+    thread_site='the McQuic author\'s own working notes (note.md, in Chinese) for training on a university Slurm cluster (8 GPUs per node, `srun -N 1 -p amd ...`, `sbatch singlenode.sh`): "if multi-node shows: The server socket has failed to listen on any local network address / The server socket has failed to bind to [::]:19936 - it is because ntask is larger than N; set ntask == N, so that each node starts exactly one torchrun, otherwise the several torchruns on each node conflict"',
+    what='the job script asks for more tasks than nodes, so srun starts several torchrun launchers per node and all but one fail to bind the rendezvous port; the author\'s cure is in the job script (one task per node), so labelled script; lines are the note\'s own two quoted messages; the cluster is not one of the ten sites, so mapped by scheduler family (Slurm, 8-GPU nodes, srun + torchrun per node) to a 2-node Bridges-2 GPU job (assumed shape)',
+    cluster='bridges2',
+    script='srun_torchrun_tpn.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH -p GPU\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8'], ['export MASTER_PORT=29500', 'export MASTER_PORT=19936'], ['--nproc_per_node=4', '--nproc_per_node=8'], ['train.py --epochs 10', 'mcquic/train/__main__.py configs/neon.yaml']],
+    log='''
+The server socket has failed to listen on any local network address
+The server socket has failed to bind to [::]:19936
+''',
+    expect={'families': ['launcher', 'scheduler'], 'fix': r'(?m)^\+.*(--ntasks-per-node(=|\s+)1\b|--ntasks(=|\s+)2\b|\s-n\s*2\b)'},
+)
+
+# ---------------------------------------------------------------- lyulyul/shine-cluster#171 (1)
+
+case(
+    id='shinecluster-node-drained-gpu-1c-unknown-error-after-resume',
+    kind='not_script',
+    source='https://github.com/lyulyul/shine-cluster/issues/171',
+    thread_site='lyulyul/shine-cluster#171 (the issue tracker of a lab\'s own 8-GPU-per-node Slurm cluster, nodes hoth/dagobah/tatooine): a user\'s training job (H-TransTrack) failed unexpectedly and left node hoth in `drain`; after an admin ran `scontrol update nodename=hoth state=resume`, GPU memory was still held and `nvidia-smi` printed this line for the GPU at 0000:1C:00.0; the cluster\'s companion thread #172 (same admins, same days) records GPU 1c of hoth showing `rev ff` in `lspci` ("there must be problems in GPU 1c") and that only a physical reboot brings the node back',
+    what='a GPU that stops answering the driver (Unknown Error, rev ff on the bus) is a fault of the node, for its administrators (drain, reboot, repair); no job-script change cures it; DOUBTFUL: the thread\'s title blames the user\'s code for the crash and its own close is not shown, the hardware reading rests on the companion thread; the line is the thread\'s own nvidia-smi output; a lab cluster, not one of the ten sites, so mapped to a one-node Perlmutter GPU job (assumed shape)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'nvidia-smi\nsrun --cpu-bind=cores python main.py --config configs/h_transtrack.yaml']],
+    log='''
+Unable to determine the device handle for GPU 0000:1C:00.0: Unknown Error
+''',
+)
