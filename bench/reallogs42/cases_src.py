@@ -1,0 +1,66 @@
+# ruff: noqa: E501, F821, RUF005
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+# Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
+# Sources: centre documentation / known-issues pages and library or framework troubleshooting pages.
+
+# ---------------------------------------------------------------- ARCHER2 known issues (1)
+
+ARCHER2_SOURCE = 'https://github.com/ARCHER2-HPC/archer2-docs/blob/927ba58cade76805b9959cd31b51f4695ab84ecb/docs/known-issues/index.md'
+
+case(
+    id='archer2known-ucx-ibv-reg-mr-cannot-allocate-memory-ucx-ib-reg-methods-direct',
+    kind='script',
+    source=ARCHER2_SOURCE,
+    thread_site='ARCHER2 (EPCC, HPE Cray EX, Slurm) documentation, "Known Issues" page (docs/known-issues/index.md, published as docs.archer2.ac.uk/known-issues/), item "MPI `UCX ERROR: ivb_reg_mr`": with the UCX layer for MPI communication a job may fail with these lines (ibv_reg_mr ... Cannot allocate memory, MPIDI_UCX_send ... Input/output error); workaround - add `export UCX_IB_REG_METHODS=direct` to the job submission script before the `srun` command (may cost performance)',
+    what='the centre\'s cure is one exported variable in the job script before srun, so labelled script (a library/fabric behaviour with a job-environment workaround, as earlier sets labelled documented env cures); the lines are the page\'s own quoted error block, trimmed to the UCX registration errors, the MPICH abort and the first error stack (the repeated "aborting job" stack and the two xpmem WARN lines left out); not one of the ten sites - ARCHER2 is an HPE Cray EX system run by Slurm with cray-mpich - so mapped by system and scheduler family to Perlmutter (CPU nodes, srun, cray-mpich); assumed shape - a 16-node CPU MPI job that switched to the UCX flavour of cray-mpich',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=16'], ['module load cray-mpich', 'module swap craype-network-ofi craype-network-ucx\nmodule swap cray-mpich cray-mpich-ucx']],
+    log='''
+[1613401128.440695] [nid001192:11838:0] ib_md.c:325 UCX ERROR ibv_reg_mr(address=0xabcf12c0, length=26400, access=0xf) failed: Cannot allocate memory
+[1613401128.440768] [nid001192:11838:0] ucp_mm.c:137 UCX ERROR failed to register address 0xabcf12c0 mem_type bit 0x1 length 26400 on md[4]=mlx5_0: Input/output error (md reg_mem_types 0x15)
+[1613401128.440773] [nid001192:11838:0] ucp_request.c:269 UCX ERROR failed to register user buffer datatype 0x8 address 0xabcf12c0 len 26400: Input/output error
+MPICH ERROR [Rank 1534] [job id 114930.0] [Mon Feb 15 14:58:48 2021] [unknown] [nid001192] - Abort(672797967) (rank 1534 in comm 0): Fatal error in PMPI_Isend: Other MPI error, error stack:
+PMPI_Isend(160)......: MPI_Isend(buf=0xabcf12c0, count=3300, MPI_DOUBLE_PRECISION, dest=1612, tag=4, comm=0x84000004, request=0x7fffb38fa0fc) failed
+MPID_Isend(416)......:
+MPID_isend_unsafe(92):
+MPIDI_UCX_send(95)...: returned failed request in UCX netmod(ucx_send.h 95 MPIDI_UCX_send Input/output error)
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bUCX_IB_REG_METHODS=["\']?direct\b'},
+)
+
+# ---------------------------------------------------------------- NVIDIA HPC-X known issues pages (2 sources, 1 each)
+
+HPCX_SITE = 'NVIDIA HPC-X Software Toolkit (Open MPI + UCX + UCC for InfiniBand clusters) release documentation, "Known Issues" table, each entry given as description (with the error text), workaround (an environment variable), keywords and version'
+HPCX_MAP = 'not one of the ten sites - a framework page for Open MPI/UCX on InfiniBand GPU clusters - so mapped by MPI and fabric family to Bridges-2 (Open MPI `mpirun` on its InfiniBand GPU nodes, base copied from reallogs33); assumed shape - the HPC-X init script sourced instead of the site Open MPI module, 2 nodes x 8 V100 ranks'
+HPCX_REPL = [['module load openmpi/4.0.5-gcc10.2.0', 'source $PROJECT/hpcx-v2.19/hpcx-mt-init.sh\nhpcx_load']]
+
+case(
+    id='hpcx219known-ucx-ibv-reg-dmabuf-mr-invalid-argument-cuda-memory-disable-gdr-copy',
+    kind='script',
+    source='https://docs.nvidia.com/networking/display/hpcxv219/known+issues',
+    thread_site=HPCX_SITE + ' (HPC-X 2.19); issue 3819771: in certain scenarios RDMA operations involving CUDA memory may fail with this error; workaround - disable the gdr_copy transport with `UCX_TLS=^gdr_copy`, or disable DMA-buffer registrations with `UCX_CUDA_COPY_DMABUF=no`',
+    what='the documented cure is an environment variable set for the run (in the job script or as `mpirun -x`), so labelled script, either variable being right; a library known issue rather than one job\'s verified rerun; the line is the page\'s own error text (the sentence-final full stop after "Invalid argument" dropped); ' + HPCX_MAP,
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=HPCX_REPL,
+    log='''
+UCX ERROR ibv_reg_dmabuf_mr(address=0xfff939e00000, length=16, access=0xf) failed: Invalid argument
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*(\bUCX_TLS=["\']?\^[\w,^]*gdr_copy|\bUCX_CUDA_COPY_DMABUF=["\']?no\b)'},
+)
+
+case(
+    id='hpcx224known-rc-verbs-send-completion-remote-access-error-exclude-rc-v',
+    kind='script',
+    source='https://docs.nvidia.com/networking/display/hpcxv224/known+issues',
+    thread_site=HPCX_SITE + ' (HPC-X 2.24, also listed for 2.23 and 2.25.1); issue 4422894: when sending relatively large amounts of data this error may occur; workaround - exclude the rc_v transport by setting `UCX_TLS=^rc_v`',
+    what='the documented cure is one environment variable for the run (job script or `mpirun -x`), so labelled script; a library known issue rather than one job\'s verified rerun; the line is the page\'s own error text (two spaces after the colon kept); ' + HPCX_MAP.replace('hpcx-v2.19', 'hpcx-v2.24'),
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['module load openmpi/4.0.5-gcc10.2.0', 'source $PROJECT/hpcx-v2.24/hpcx-mt-init.sh\nhpcx_load']],
+    log='''
+rc_verbs_iface.c:128  send completion with error: remote access error
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bUCX_TLS=["\']?\^[\w,^]*rc_v\b'},
+)
