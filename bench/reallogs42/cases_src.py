@@ -64,3 +64,20 @@ rc_verbs_iface.c:128  send completion with error: remote access error
 ''',
     expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bUCX_TLS=["\']?\^[\w,^]*rc_v\b'},
 )
+
+# ---------------------------------------------------------------- AWS awsome-distributed-training EFA cheatsheet (1)
+
+case(
+    id='efacheatsheet-dataloader-fork-oserror-cannot-allocate-memory-efa-huge-pages',
+    kind='script',
+    source='https://github.com/aws-samples/awsome-distributed-training/blob/ea22b7f6b69ae5ce598cf270734ec065aa916c3e/1.architectures/efa-cheatsheet.md',
+    thread_site='AWS "awsome-distributed-training" reference architectures, "EFA Cheatsheet" (1.architectures/efa-cheatsheet.md), table "Settings via environment variables": set `FI_EFA_USE_HUGE_PAGE=0` when `os.fork()` causes `OSError: Cannot allocate memory`, which typically happens with the multi-process PyTorch data loader - disabling libfabric\'s EFA huge pages costs a little performance but prevents fork failures when the OS runs out of huge pages; every sample preset exports it',
+    what='the documented cure is one exported variable in the job environment (libfabric EFA provider setting), so labelled script; a framework cheatsheet, not one job\'s verified rerun; the line is the page\'s own error text (written inline in the table; no traceback is given, so the excerpt is that one line); not one of the ten sites - AWS Slurm clusters (ParallelCluster/HyperPod) with EFA - so mapped by scheduler family to DeltaAI (Slurm, srun, libfabric-based fabric, 4 GPUs a node); the job keeps the EFA provider exports the cheatsheet\'s presets use so the fabric is visible in the script; assumed shape - srun, one rank per GPU, a data loader with 8 worker processes',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['export MASTER_PORT=12802', 'export MASTER_PORT=12802\nexport FI_PROVIDER=efa\nexport FI_EFA_USE_DEVICE_RDMA=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --batch-size 256 --epochs 32 --num-workers 8']],
+    log='''
+OSError: Cannot allocate memory
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bFI_EFA_USE_HUGE_PAGE=["\']?0\b'},
+)
