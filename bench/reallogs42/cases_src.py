@@ -3,16 +3,18 @@
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Sources: centre documentation / known-issues pages and library or framework troubleshooting pages.
 
-# ---------------------------------------------------------------- ARCHER2 known issues (1)
+# ---------------------------------------------------------------- ARCHER2 known issues (2)
 
-ARCHER2_SOURCE = 'https://github.com/ARCHER2-HPC/archer2-docs/blob/927ba58cade76805b9959cd31b51f4695ab84ecb/docs/known-issues/index.md'
+ARCHER2_SOURCE = 'https://github.com/ARCHER2-HPC/archer2-docs/blob/f2c681c50032bf53a72624af5aac7d1a5c914831/docs/known-issues/index.md'
+ARCHER2_SITE = 'ARCHER2 (EPCC, HPE Cray EX, Slurm, cray-mpich) documentation, "Known Issues" page (docs/known-issues/index.md at the 2021-03-24 commit, published as docs.archer2.ac.uk/known-issues/)'
+ARCHER2_MAP = 'not one of the ten sites - ARCHER2 is an HPE Cray EX system run by Slurm with cray-mpich - so mapped by system and scheduler family to Perlmutter (CPU nodes, srun, cray-mpich)'
 
 case(
     id='archer2known-ucx-ibv-reg-mr-cannot-allocate-memory-ucx-ib-reg-methods-direct',
     kind='script',
     source=ARCHER2_SOURCE,
-    thread_site='ARCHER2 (EPCC, HPE Cray EX, Slurm) documentation, "Known Issues" page (docs/known-issues/index.md, published as docs.archer2.ac.uk/known-issues/), item "MPI `UCX ERROR: ivb_reg_mr`": with the UCX layer for MPI communication a job may fail with these lines (ibv_reg_mr ... Cannot allocate memory, MPIDI_UCX_send ... Input/output error); workaround - add `export UCX_IB_REG_METHODS=direct` to the job submission script before the `srun` command (may cost performance)',
-    what='the centre\'s cure is one exported variable in the job script before srun, so labelled script (a library/fabric behaviour with a job-environment workaround, as earlier sets labelled documented env cures); the lines are the page\'s own quoted error block, trimmed to the UCX registration errors, the MPICH abort and the first error stack (the repeated "aborting job" stack and the two xpmem WARN lines left out); not one of the ten sites - ARCHER2 is an HPE Cray EX system run by Slurm with cray-mpich - so mapped by system and scheduler family to Perlmutter (CPU nodes, srun, cray-mpich); assumed shape - a 16-node CPU MPI job that switched to the UCX flavour of cray-mpich',
+    thread_site=ARCHER2_SITE + ', item "MPI `UCX ERROR: ivb_reg_mr`": with the UCX layer for MPI communication a job may fail with these lines (ibv_reg_mr ... Cannot allocate memory, MPIDI_UCX_send ... Input/output error); workaround - add `export UCX_IB_REG_METHODS=direct` to the job submission script before the `srun` command (may cost performance)',
+    what='the centre\'s cure is one exported variable in the job script before srun, so labelled script (a library/fabric behaviour with a job-environment workaround, as earlier sets labelled documented env cures); the lines are the page\'s own quoted error block, trimmed to the UCX registration errors, the MPICH abort and the first error stack (the repeated "aborting job" stack and the two xpmem WARN lines left out); ' + ARCHER2_MAP + '; assumed shape - a 16-node CPU MPI job that switched to the UCX flavour of cray-mpich',
     cluster='perlmutter',
     script='srun_mpi_app.sh',
     replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=16'], ['module load cray-mpich', 'module swap craype-network-ofi craype-network-ucx\nmodule swap cray-mpich cray-mpich-ucx']],
@@ -27,6 +29,23 @@ MPID_isend_unsafe(92):
 MPIDI_UCX_send(95)...: returned failed request in UCX netmod(ucx_send.h 95 MPIDI_UCX_send Input/output error)
 ''',
     expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bUCX_IB_REG_METHODS=["\']?direct\b'},
+)
+
+case(
+    id='archer2known-mpi-init-ofid-getinfo-no-data-available-bad-node-service-desk',
+    kind='not_script',
+    source=ARCHER2_SOURCE,
+    thread_site=ARCHER2_SITE + ', item "Job failures with `MPI_Init` errors": a failure with an error message similar to these lines (PMPI_Init ... MPIDI_NM_mpi_init_hook ... ofid_getinfo ... No data available) indicates a problem with the node; contact the ARCHER2 Service Desk with the job ID of the failed job',
+    what='the centre says the message means a fault on a compute node (its network interface not available to libfabric), handled by the service desk; nothing in the job script is implicated - not_script (node administration / fabric); the lines are the page\'s own quoted error block (its trailing "..." line left out, trailing spaces of the two stack lines dropped by the generator); ' + ARCHER2_MAP + '; assumed shape - an 8-node CPU MPI job with the default cray-mpich (OFI)',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[],
+    log='''
+MPICH ERROR [Rank 7] [job id 65233.0] [Mon Jan 11 16:15:34 2021] [unknown] [nid001066] - Abort(1115279) (rank 7 in comm 0): Fatal error in PMPI_Init: Other MPI error, error stack:
+MPIR_Init_thread(632)......: 
+MPID_Init(516).............: 
+MPIDI_NM_mpi_init_hook(575): **ofid_getinfo ofi_init.h 575 MPIDI_NM_mpi_init_hook No data available
+''',
 )
 
 # ---------------------------------------------------------------- NVIDIA HPC-X known issues pages (2 sources, 1 each)
