@@ -100,3 +100,37 @@ OSError: Cannot allocate memory
 ''',
     expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bFI_EFA_USE_HUGE_PAGE=["\']?0\b'},
 )
+
+# ---------------------------------------------------------------- Axolotl FAQ page (2)
+
+AXO_SOURCE = 'https://github.com/axolotl-ai-cloud/axolotl/blob/b36dac27898d6dd0e3e24e852e15101a6b92be78/docs/faq.qmd'
+AXO_SITE = 'the Axolotl fine-tuning framework\'s "FAQ" page (docs/faq.qmd, published as docs.axolotl.ai/docs/faq.html), questions written as the error text with a one-line answer'
+
+case(
+    id='axolotlfaq-single-gpu-deepspeed-flag-no-module-mpi4py-remove-deepspeed',
+    kind='script',
+    source=AXO_SOURCE,
+    thread_site=AXO_SITE + '; "Q: ModuleNotFoundError: No module named \'mpi4py\' using single GPU with deepspeed - A: You may be using deepspeed with single gpu. Please remove the `deepspeed:` section in the yaml file or `--deepspeed` CLI flag."',
+    what='the job asks for one GPU and still passes `--deepspeed` on the launch line; the FAQ\'s cure is to drop the flag (or the yaml section), and here the flag is on the launch line of the job script, so labelled script; the fix regex accepts an added launch line without `--deepspeed` (a larger GPU request is not what the page says); the line is the page\'s own error text; not one of the ten sites - a framework FAQ - so put on Vista (one GH200 per node, Slurm) as a one-GPU job; assumed shape - `accelerate launch -m axolotl.cli.train` from the batch step',
+    cluster='vista',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=1'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch -m axolotl.cli.train qlora-llama3-8b.yml --deepspeed deepspeed_configs/zero2.json']],
+    log='''
+ModuleNotFoundError: No module named 'mpi4py'
+''',
+    expect={'families': ['launcher', 'environment'], 'fix': r'(?m)^\+(?!.*--deepspeed)\s*accelerate launch .*axolotl'},
+)
+
+case(
+    id='axolotlfaq-chat-template-property-mapping-missing-undefined-dict-content',
+    kind='not_script',
+    source=AXO_SOURCE,
+    thread_site=AXO_SITE + '; "Q: `jinja2.exceptions.UndefinedError: \'dict object\' has no attribute \'content\' / \'role\' / ____` - A: the property mapping for the stated attribute does not exist when building `chat_template` prompt; e.g. for `no attribute \'content\'` check that the correct mapping for `content` is added under `message_property_mappings`" (in the training config yaml)',
+    what='the dataset\'s message fields do not match the chat-template mapping in the training configuration (a yaml the program reads), so the cure is in the input data / program configuration, not in the job script - not_script (input data); the line is the page\'s error text with its alternatives (`/ \'role\' / ____`) reduced to the first one, `\'content\'`; not one of the ten sites - a framework FAQ - so put on Lonestar6 (Slurm, 3 A100 a node) as a one-node `accelerate launch` job; assumed shape - `accelerate launch -m axolotl.cli.train` over the node\'s 3 GPUs',
+    cluster='lonestar6',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=3'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --num_processes 3 -m axolotl.cli.train sft-chat.yml']],
+    log='''
+jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'content'
+''',
+)
