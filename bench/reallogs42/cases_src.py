@@ -134,3 +134,23 @@ case(
 jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'content'
 ''',
 )
+
+# ---------------------------------------------------------------- Sigma2 (NRIS) documentation, stage-in/stage-out page (1)
+
+case(
+    id='sigma2stageout-stage-out-path-missing-rsync-link-stat-job-held-so',
+    kind='script',
+    source='https://github.com/UNINETTSigma2/documentation/blob/e0347991600973debaf6d4f402cd205fdfa8b53a/jobs/job_scripts/stage_in_stage_out.md',
+    thread_site='Sigma2/NRIS user documentation (documentation.sigma2.no), "Staging In / Out Files from / to NIRD using Slurm" (Olivia, HPE Cray EX with GH200 nodes, Slurm burst-buffer lua plugin): staging is asked for with `#STAGE IN` / `#STAGE OUT` lines among the `#SBATCH` lines of the job script; if the copying fails, "for instance because the file or directory doesn\'t exist", the job is left in state `STAGE_OUT` (`SO`) with the copy\'s error message as the job reason (this squeue listing); such a job must be requeued before it can be cancelled, and resubmitted after fixing the problem',
+    what='the failing item is the from-path of a `#STAGE OUT` directive in the job script (a path that does not exist when the job ends), so labelled script; the right path is the user\'s and no log reveals it, so the expectation is a question (`ask`), a proposed path would be invented; if the program had simply failed to write its result, the cause would not be the script - the page\'s own example names the path `nonexisting_file`, so the directive is the implicated line; the lines are the page\'s own squeue listing (header, job line, rsync line); not one of the ten sites - Sigma2\'s Olivia (Slurm, GH200) - so mapped by scheduler and node family to DeltaAI (Slurm, GH200 nodes), keeping the `#STAGE OUT` line as the source writes it; assumed shape - a one-node job whose directive names the missing file',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --time=02:00:00', '#SBATCH --time=02:00:00\n#STAGE OUT /cluster/work/projects/nn9999k/bhm/nonexisting_file /nird/datalake/NS9999K/bhm/results']],
+    log='''
+$ squeue --me
+             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)
+              5882    normal staging.      bhm SO       0:02      1 (burst_buffer/lua: JobHeldAdmin: slurm_bb_data_out failed: rsync: [sender] link_stat "/cluster/work/projects/nn9999k/bhm/nonexisting_file" failed: No such file or directory (2)
+rsync error: some files/attrs were not transferred (see previous errors) (code 23) at main.c(1336) [sender=3.2.7]
+''',
+    expect={'families': ['directives', 'filesystem'], 'ask': True},
+)
