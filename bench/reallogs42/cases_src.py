@@ -154,3 +154,40 @@ rsync error: some files/attrs were not transferred (see previous errors) (code 2
 ''',
     expect={'families': ['directives', 'filesystem'], 'ask': True},
 )
+
+# ---------------------------------------------------------------- CSCS (Alps) documentation pages (2 sources, 1 each)
+
+CSCS_MAP = 'not one of the ten sites - CSCS Alps (HPE Cray EX, Slurm, GH200 nodes with 4 GPUs) - so mapped by scheduler and node family to DeltaAI (Slurm, 4 GH200 a node)'
+
+case(
+    id='cscsmpshook-five-ranks-four-exclusive-gpus-device-busy-or-unavailable',
+    kind='script',
+    source='https://github.com/eth-cscs/cscs-docs/blob/80abed138e7cc52ebf6703b82ed02520ab9bf92f/docs/software/container-engine/resource-hook.md',
+    thread_site='CSCS user documentation (docs.cscs.ch), Container Engine "Annotations and hooks" page, "NVIDIA CUDA MPS hook": on several Alps vClusters the GPUs run in exclusive-process mode, so a node with 4 GPUs runs at most 4 CUDA processes; the example "Available GPUs and oversubscription error without the CUDA MPS hook" shows `srun -t2 -N1 -n4 ...` passing and `srun -t2 -N1 -n5 --environment=vectoradd-cuda /cuda-samples/vectorAdd` failing with these lines; to run more processes than GPUs, start CUDA MPS (the `com.hooks.nvidia_cuda_mps.enabled = "true"` annotation in the environment file)',
+    what='the launch line starts 5 tasks on a node whose 4 GPUs each accept one process; the cure is in the job (as many tasks as GPUs on the srun line / directives, or MPS started for the job), so labelled script; the fix regex accepts a task count of at most 4 on srun or in the directives, or MPS enabled (the EDF annotation or `nvidia-cuda-mps-control`); the lines are the page\'s own console output, `srun: error: ...` kept as the page elides it; ' + CSCS_MAP + '; assumed shape - a batch job asking for 5 tasks on one node and the page\'s srun line',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=5'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun -t2 -N1 -n5 --environment=vectoradd-cuda /cuda-samples/vectorAdd']],
+    log='''
+Failed to allocate device vector A (error code CUDA-capable device(s) is/are busy or unavailable)!
+srun: error: ...
+''',
+    expect={'families': ['resources', 'devices', 'launcher'], 'fix': r'(?m)^\+.*(\bsrun\b.*(-n\s*[1-4]\b|--ntasks[= ][1-4]\b)|--ntasks-per-node=[1-4]\b|nvidia_cuda_mps|nvidia-cuda-mps-control)'},
+)
+
+case(
+    id='cscscp2k-dlaf-cusolver-internal-error-oversubscribed-gpu-handles',
+    kind='script',
+    source='https://github.com/eth-cscs/cscs-docs/blob/80abed138e7cc52ebf6703b82ed02520ab9bf92f/docs/software/sciapps/cp2k.md',
+    thread_site='CSCS user documentation (docs.cscs.ch), CP2K page, section DLA-Future, "`CUSOLVER_STATUS_INTERNAL_ERROR` during initialization": when heavily over-subscribing the GPU by running multiple ranks per GPU, the (always initialised) DLA-Future library creates too many cuSOLVER handles and fails with these lines; if DLA-Future is not needed, set `DLAF_NUM_GPU_BLAS_HANDLES=1` and `DLAF_NUM_GPU_LAPACK_HANDLES=1`',
+    what='the documented cure is two environment variables in the job environment, so labelled script (either variable is accepted by the fix regex); the lines are the page\'s own error block; ' + CSCS_MAP + '; assumed shape - a 2-node CP2K job from the `cp2k-dlaf` uenv view with 32 ranks a node over 4 GPUs',
+    cluster='deltaai',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=32\n#SBATCH --gpus-per-node=4\n#SBATCH --uenv=cp2k/2025.1:v2\n#SBATCH --view=cp2k-dlaf'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['module load cray-mpich\n', 'export OMP_NUM_THREADS=$SLURM_CPUS_PER_TASK\n'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores cp2k.psmp -i H2O-128.inp -o H2O-128.out']],
+    log='''
+created exception: cuSOLVER function returned error code 7 (CUSOLVER_STATUS_INTERNAL_ERROR): pika(bad_function_call)
+terminate called after throwing an instance of 'pika::cuda::experimental::cusolver_exception'
+what(): cuSOLVER function returned error code 7 (CUSOLVER_STATUS_INTERNAL_ERROR): pika(bad_function_call)
+''',
+    expect={'families': ['environment', 'devices'], 'fix': r'(?m)^\+.*\bDLAF_NUM_GPU_(BLAS|LAPACK)_HANDLES=["\']?1\b'},
+)
