@@ -48,6 +48,41 @@ MPIDI_NM_mpi_init_hook(575): **ofid_getinfo ofi_init.h 575 MPIDI_NM_mpi_init_hoo
 ''',
 )
 
+# ---------------------------------------------------------------- ARCHER2 FAQ page (2)
+
+ARCHER2_FAQ_SOURCE = 'https://github.com/ARCHER2-HPC/archer2-docs/blob/7a5396d497a2a12a20a304eb9d3d224352c188ef/docs/faq/index.md'
+ARCHER2_FAQ_SITE = 'ARCHER2 (EPCC, HPE Cray EX, Slurm) documentation, "ARCHER2 Frequently Asked Questions" (docs/faq/index.md, published as docs.archer2.ac.uk/faq/), section "Job failures" - "Your job has failed with an ugly message from the scheduler ... common causes, and possible remedies"'
+ARCHER2_FAQ_MAP = 'not one of the ten sites - ARCHER2 (Slurm, 128-core AMD EPYC CPU nodes) - so mapped by scheduler family and node shape to Anvil (Slurm, 128-core AMD CPU nodes)'
+
+case(
+    id='archer2faq-step-cancelled-due-to-node-failure-hardware-resubmit',
+    kind='not_script',
+    source=ARCHER2_FAQ_SOURCE,
+    thread_site=ARCHER2_FAQ_SITE + '; "What does a hardware fault look like?": this line at the end of standard output means a hardware failure on the node has caused the job to crash; such failures are detected automatically (the hardware is restarted or replaced), the time is not charged, it is "merely unlucky": just resubmit the same job',
+    what='the centre says the message is a node hardware failure and the cure is to resubmit the same job unchanged - not_script (hardware); the line is the page\'s own example; ' + ARCHER2_FAQ_MAP + '; assumed shape - an 8-node CPU MPI job',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[],
+    log='''
+slurmstepd: error: *** STEP 7871129.0 ON nid001520 CANCELLED AT 2024-10-23T20:04:10 DUE TO NODE FAILURE ***
+''',
+)
+
+case(
+    id='archer2faq-step-cancelled-due-to-time-limit-raise-time-or-long-qos',
+    kind='script',
+    source=ARCHER2_FAQ_SOURCE,
+    thread_site=ARCHER2_FAQ_SITE + '; "Job cancelled owing to time limit": jobs reaching their time limit are cancelled with a message of this form; check the time limit given with `--time`; if a longer time is required, consider the `long` QoS or, exceptionally, a reservation (or a smaller/shorter problem, checkpointing)',
+    what='the step ran into the wall-time the job script asked for; the remedies the page gives are the `--time` request and the QoS, both job-script directives, so labelled script (a right fix raises `--time` or asks for the long QoS); the line is the page\'s own example; ' + ARCHER2_FAQ_MAP + '; assumed shape - an 8-node CPU MPI job with `--time=06:00:00`',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[],
+    log='''
+slurmstepd: error: *** STEP 7871128.0 ON nid001258 CANCELLED AT 2024-10-24T01:21:34 DUE TO TIME LIMIT ***
+''',
+    expect={'families': ['resources', 'directives', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s*)\S+|^\+#SBATCH\s+(--qos[= ]|-q\s*)long\b'},
+)
+
 # ---------------------------------------------------------------- NVIDIA HPC-X known issues pages (2 sources, 1 each)
 
 HPCX_SITE = 'NVIDIA HPC-X Software Toolkit (Open MPI + UCX + UCC for InfiniBand clusters) release documentation, "Known Issues" table, each entry given as description (with the error text), workaround (an environment variable), keywords and version'
