@@ -80,7 +80,7 @@ case(
     log='''
 slurmstepd: error: *** STEP 7871128.0 ON nid001258 CANCELLED AT 2024-10-24T01:21:34 DUE TO TIME LIMIT ***
 ''',
-    expect={'families': ['resources', 'directives', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s*)\S+|^\+#SBATCH\s+(--qos[= ]|-q\s*)long\b'},
+    expect={'families': ['resources', 'directives', 'scheduler'], 'fix': r'(?m)^\+#SBATCH\s+(--time[= ]|-t\s*)(?!06:00:00\b)\S+|^\+#SBATCH\s+(--qos[= ]|-q\s*)long\b'},
 )
 
 # ---------------------------------------------------------------- NVIDIA HPC-X known issues pages (2 sources, 1 each)
