@@ -226,3 +226,38 @@ what(): cuSOLVER function returned error code 7 (CUSOLVER_STATUS_INTERNAL_ERROR)
 ''',
     expect={'families': ['environment', 'devices'], 'fix': r'(?m)^\+.*\bDLAF_NUM_GPU_(BLAS|LAPACK)_HANDLES=["\']?1\b'},
 )
+
+# ---------------------------------------------------------------- UPPMAX documentation, runtime tips FAQ (2)
+
+UPPMAX_SOURCE = 'https://github.com/UPPMAX/UPPMAX-documentation/blob/26d4db11881715dcbb1c1dfb1b8dcdef507f6815/docs/cluster_guides/runtime_tips.md'
+UPPMAX_SITE = 'UPPMAX (Uppsala, Slurm clusters Rackham/Pelle) user documentation, "Runtime tips" FAQ (docs/cluster_guides/runtime_tips.md, published as docs.uppmax.uu.se/cluster_guides/runtime_tips/)'
+UPPMAX_MAP = 'not one of the ten sites - UPPMAX (Slurm, Lmod/environment modules) - so mapped by scheduler family to Bridges-2 (Slurm, modules; base copied from reallogs33)'
+
+case(
+    id='uppmaxtips-sbatch-without-login-shell-init-unknown-shell-type-load',
+    kind='script',
+    source=UPPMAX_SOURCE,
+    thread_site=UPPMAX_SITE + '; "What is causing the sbatch script error \'Unknown shell type `load`\'?": this error when running an sbatch script means the script starts with `#!/bin/bash`; make it start with `#!/bin/bash -l` (the trailing -l loads the environment settings that make the module system usable)',
+    what='the centre\'s cure is the first line of the job script (a login shell, so `module` is defined), so labelled script; the line is the page\'s own error text; ' + UPPMAX_MAP + '; the broken script is the base as written (it starts with `#!/bin/bash` and calls `module load`)',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[],
+    log='''
+init.c(379):ERROR:109: Unknown shell type load
+''',
+    expect={'families': ['modules', 'environment', 'syntax'], 'fix': r'(?m)^\+#!\s*/bin/bash\s+(-l|--login)\b'},
+)
+
+case(
+    id='uppmaxtips-slurmstepd-get-pss-smaps-ferror-harmless-after-job-end',
+    kind='not_script',
+    source=UPPMAX_SOURCE,
+    thread_site=UPPMAX_SITE + '; "I get `slurmstepd: error: _get_pss:ferror() /proc/$$/smaps`": this message sometimes occurs in the Slurm output file; it does not affect the results and can be ignored - when Slurm collects the PSS memory statistics after the job has finished, the kernel statistics file of the process is already gone (the clean-up slightly out of sync); only the job\'s PSS-based memory statistics may be unreliable',
+    what='the centre says the line is a harmless accounting message from Slurm after the job ended; nothing in the job (or the program) is wrong - not_script (a scheduler/system message to be left alone); the line is the page\'s own text of the message (its literal `$$` kept); ' + UPPMAX_MAP + '; assumed shape - the base Bridges-2 mpirun job with a login-shell first line',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['#!/bin/bash\n', '#!/bin/bash -l\n']],
+    log='''
+slurmstepd: error: _get_pss: ferror() indicates error on file /proc/$$/smaps
+''',
+)
