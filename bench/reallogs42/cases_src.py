@@ -261,3 +261,43 @@ case(
 slurmstepd: error: _get_pss: ferror() indicates error on file /proc/$$/smaps
 ''',
 )
+
+# ---------------------------------------------------------------- Intel MPI Library Developer Guide, troubleshooting pages (2 sources, 1 each)
+
+IMPI_SITE = 'Intel MPI Library Developer Guide for Linux OS, "Troubleshooting" chapter, one page per error message with sections Error Message, Cause, Solution'
+
+case(
+    id='impiguide-hydra-pipe-error-too-many-open-files-too-many-ranks-per-node',
+    kind='script',
+    source='https://intel.com/content/www/us/en/docs/mpi-library/developer-guide-linux/2021-6/error-message-too-many-open-files.html',
+    thread_site=IMPI_SITE + ', page "Error Message: Too Many Open Files": error message - the Hydra proxy\'s `HYD_spawn ... pipe error (Too many open files)`, `launch_processes ... error creating process`, `main ... error launching_processes`; cause - too many processes per node are launched; solution - specify fewer processes per node with the `-ppn` option or the `I_MPI_PERHOST` environment variable',
+    what='the job starts more ranks on a node than the launcher can open pipes for; the cure is the per-node rank count (task request / launcher option / I_MPI_PERHOST), all in the job script, so labelled script; the fix regex accepts a task count of at most 48 (one SKX node\'s cores), more nodes, or an explicit per-node count; the lines are the page\'s error block (the page prints it as one run-on paragraph; split here at each `[proxy:0:0@host1]` record); not one of the ten sites - an Intel MPI (Hydra) page - so put on Stampede3, whose `ibrun` starts Intel MPI through Hydra; assumed shape - one SKX node asked for 512 tasks of a CPU MPI solver',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 512'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load intel/24.0 impi/21.11\n'], ['ibrun python train.py --epochs 10', 'ibrun ./solver input.dat']],
+    log='''
+[proxy:0:0@host1] HYD_spawn (../../../../../src/pm/i_hydra/libhydra/spawn/intel/hydra_spawn.c:57): pipe error (Too many open files)
+[proxy:0:0@host1] launch_processes (../../../../../src/pm/i_hydra/proxy/proxy.c:509): error creating process
+[proxy:0:0@host1] main (../../../../../src/pm/i_hydra/proxy/proxy.c:860): error launching_processes
+''',
+    expect={'families': ['resources', 'launcher', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(-n\s*|--ntasks[= ])([1-9]|[1-3]\d|4[0-8])\b|^\+#SBATCH\s+(-N\s*|--nodes[= ])([2-9]|\d{2,})\b|^\+.*(I_MPI_PERHOST=|-ppn\s+\d+|--ntasks-per-node[= ]\d+)'},
+)
+
+case(
+    id='impiguide-comm-dup-too-many-communicators-program-leaks-communicators',
+    kind='not_script',
+    source='https://www.intel.com/content/www/us/en/docs/mpi-library/developer-guide-linux/2021-16/error-message-too-many-communicators.html',
+    thread_site=IMPI_SITE + ', page "Error Message: Too Many Communicators": error message - an abort in `MPI_Comm_dup` ending in `MPIR_Get_contextid_sparse_group(609): Too many communicators (0/32768 free on this process; ignore_id=0)`; cause - MPI limits how many communicators can be created (32766, MPI_COMM_WORLD and MPI_COMM_SELF included; each RMA window consumes one too), fewer if the application creates communicators with similar groups; i.e. the application creates communicators (or windows) without freeing them',
+    what='the program exhausts MPI\'s communicator ids (it duplicates/creates communicators or RMA windows and does not free them); the cure is in the application\'s code, nothing in the job script - not_script (a bug in the user\'s program); the lines are the page\'s error block (printed there as one run-on paragraph; split here at each stack frame, the frame text kept); not one of the ten sites - an Intel MPI (MPICH-derived) page - so put on Aurora (PBS, PALS mpiexec, MPICH-based MPI) as a CPU MPI job; assumed shape - 2 nodes, 12 ranks a node',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['export MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n', ''], ['--cpu-bind depth -d 8 python train.py', '--cpu-bind depth -d 8 ./solver input.dat']],
+    log='''
+Abort(136403471) on node 0 (rank 0 in comm 0): Fatal error in internal_Comm_dup: Other MPI error, error stack:
+internal_Comm_dup(24268)............: MPI_Comm_dup(MPI_COMM_WORLD, newcomm=0x75fe1d097008) failed
+MPIR_Comm_dup_impl(738).............:
+MPII_Comm_dup(1207).................:
+MPII_Comm_copy(1249)................:
+MPIR_Get_contextid_sparse_group(609): Too many communicators (0/32768 free on this process; ignore_id=0)
+''',
+)
