@@ -301,3 +301,19 @@ MPII_Comm_copy(1249)................:
 MPIR_Get_contextid_sparse_group(609): Too many communicators (0/32768 free on this process; ignore_id=0)
 ''',
 )
+
+# ---------------------------------------------------------------- Megatron-Bridge release known-issues page (1)
+
+case(
+    id='mbridgeknown-deepseek-v3-h100-deepep-dispatch-cpu-timeout-release-bug',
+    kind='not_script',
+    source='https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/067f987df03b8355b03192d88d70f1709fedf51a/docs/releases/known-issues.md',
+    thread_site='the NeMo Megatron-Bridge project documentation, "Known Issues" page (docs/releases/known-issues.md, per-release list of known issues and limitations), release 25.11: "Deepseek V3 on H100 has an issue when using DeepEP and fails with `RuntimeError: DeepEP error: timeout (dispatch CPU)`" - a known defect of that release, no job-side workaround given',
+    what='the project lists the failure as a known defect of its 25.11 release (DeepSeek-V3 with the DeepEP expert dispatcher on H100); nothing in the job script causes or cures it - not_script (a library/framework bug; a later release or another dispatcher is the way out, and which one is not shown); the line is the page\'s own error text; not one of the ten sites - a framework page for 8 x H100 Slurm clusters - so mapped by scheduler family to Delta (Slurm, Apptainer, torchrun one per node); assumed shape - 8 nodes, the 25.11 NeMo container, the DeepSeek-V3 pretraining recipe with the DeepEP dispatcher',
+    cluster='delta',
+    script='apptainer_srun_torchrun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=8'], ['pytorch_24.04.sif', 'nemo_25.11.sif'], ['torchrun --nnodes=2', 'torchrun --nnodes=8'], ['--rdzv_id="$SLURM_JOB_ID" train.py', '--rdzv_id="$SLURM_JOB_ID" scripts/performance/run_script.py --recipe deepseek_v3_pretrain_config model.moe_token_dispatcher_type=flex model.moe_enable_deepep=true']],
+    log='''
+RuntimeError: DeepEP error: timeout (dispatch CPU)
+''',
+)
