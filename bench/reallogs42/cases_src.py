@@ -317,3 +317,17 @@ case(
 RuntimeError: DeepEP error: timeout (dispatch CPU)
 ''',
 )
+
+case(
+    id='hpcx2181known-cuda-ipc-gdrcopy-same-buffer-gdr-map-failed-no-workaround',
+    kind='not_script',
+    source='https://docs.nvidia.com/networking/display/hpcxv2181lts/Known+Issues',
+    thread_site=HPCX_SITE + ' (HPC-X 2.18.1 LTS, also listed for 2.17.1 and 2.19); issue 3606732: when CUDA buffers are used for intra-node transfers, the program may crash with an assertion `offset <= key->b_len\' failed in cuda_ipc, due to a conflict between cuda_ipc and gdrcopy memory registration on the same buffer; in other cases the error message "gdr_map failed" can be printed; Workaround: N/A',
+    what='a defect inside the UCX transports of that HPC-X release, for which the vendor gives no workaround - nothing in the job script is shown to cure it, so not_script (a library bug; a later release is the way out); the line is the message the page quotes (the only text it gives; the assertion is paraphrased there, so left out); not one of the ten sites - an Open MPI/UCX page for InfiniBand GPU clusters - so mapped by fabric to Lonestar6 (InfiniBand, A100 nodes, Slurm), with the HPC-X `mpirun` launch; assumed shape - 2 nodes x 3 GPUs, one rank per GPU, CUDA-aware MPI training',
+    cluster='lonestar6',
+    script='bridges2_mpirun.sh',
+    replace=[['#SBATCH -p GPU', '#SBATCH -p gpu-a100'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=3'], ['#SBATCH --gpus=v100-32:16\n', ''], ['module load openmpi/4.0.5-gcc10.2.0', 'source $WORK/hpcx-v2.18.1/hpcx-mt-init.sh\nhpcx_load']],
+    log='''
+gdr_map failed
+''',
+)
