@@ -331,3 +331,20 @@ case(
 gdr_map failed
 ''',
 )
+
+# ---------------------------------------------------------------- DeepSpeed installation-details tutorial page (1)
+
+case(
+    id='dsinstall-op-builder-installed-cuda-differs-from-torch-cuda-jit-extension',
+    kind='script',
+    source='https://github.com/deepspeedai/DeepSpeed/blob/ae0ea694474b0e5b25184dc95ea1510d0163dd7e/docs/_tutorials/advanced-install.md',
+    thread_site='DeepSpeed documentation, "Installation Details" tutorial (docs/_tutorials/advanced-install.md, published as deepspeed.ai/tutorials/advanced-install/), section "CUDA version mismatch": this exception means the CUDA installed (the one `nvcc` finds, used to JIT-compile the ops) differs from the CUDA torch was compiled with; the easiest fix is changing the CUDA version installed (or the torch version) so that at least the major versions match; to skip the check, set `DS_SKIP_CUDA_CHECK=1` (beware of unexpected behaviour)',
+    what='the job loads a CUDA toolkit module whose version differs from the one the framework\'s torch was built with, and DeepSpeed\'s JIT op build refuses it; the cures the page gives are the CUDA toolkit in the job environment (the module line) or the `DS_SKIP_CUDA_CHECK=1` variable, so labelled script; the fix regex accepts dropping the mismatching module, loading another CUDA module, or the skip variable (the page names all three; which CUDA version matches is not in the log, its `{VERSION}` placeholders are the page\'s own); the line is the page\'s own error text; put on Polaris with the DeepSpeed launcher over a PBS hostfile (new base `scripts/pbs_polaris_deepspeed.sh`); assumed shape - the conda framework module plus a standalone CUDA 11.8 toolkit module loaded for a build',
+    cluster='polaris',
+    script='pbs_polaris_deepspeed.sh',
+    replace=[['conda activate\n', 'conda activate\nmodule load cudatoolkit-standalone/11.8.0\n']],
+    log='''
+Exception: >- DeepSpeed Op Builder: Installed CUDA version {VERSION} does not match the version torch was compiled with {VERSION}, unable to compile cuda/cpp extensions without a matching cuda version.
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*\bDS_SKIP_CUDA_CHECK=["\']?1\b|^\+\s*module\s+(load|swap|switch)\s+(?!cudatoolkit-standalone/11\.8\.0\b)\S*cuda\S*|^-\s*module\s+load\s+cudatoolkit-standalone/11\.8\.0\b'},
+)
