@@ -348,3 +348,20 @@ Exception: >- DeepSpeed Op Builder: Installed CUDA version {VERSION} does not ma
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*\bDS_SKIP_CUDA_CHECK=["\']?1\b|^\+\s*module\s+(load|swap|switch)\s+(?!cudatoolkit-standalone/11\.8\.0\b)\S*cuda\S*|^-\s*module\s+load\s+cudatoolkit-standalone/11\.8\.0\b'},
 )
+
+# ---------------------------------------------------------------- Sigma2 (NRIS) documentation, memory-settings page (1)
+
+case(
+    id='sigma2memsettings-batch-step-oom-kill-after-lowering-mem-per-cpu',
+    kind='script',
+    source='https://github.com/UNINETTSigma2/documentation/blob/e0347991600973debaf6d4f402cd205fdfa8b53a/jobs/choosing-memory-settings.md',
+    thread_site='Sigma2/NRIS user documentation (documentation.sigma2.no), "How to choose the right amount of memory" (jobs/choosing-memory-settings.md), section "By reducing the memory parameter until a job fails": start from a generous `#SBATCH --mem-per-cpu=3500M` and reduce it until the job fails with this oom-kill message, then go back to the last setting that worked (or start low and increase until the job is not stopped)',
+    what='the batch step was killed for exceeding the memory the job script asked for; the page\'s cure is the `--mem-per-cpu` directive (a larger request), so labelled script; the fix regex accepts a different `--mem-per-cpu` or a `--mem` request; the first line is the page\'s own example, its second line (`Some of the step tasks have been OOM Killed.`) is left out because it repeats a line of other sets; not one of the ten sites - Sigma2\'s Slurm clusters (Saga/Betzy/Olivia) - so mapped by scheduler family to Delta (Slurm, shared CPU nodes where `--mem-per-cpu` applies); assumed shape - a one-node CPU job whose request was lowered to 500M a core',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=2\n#SBATCH --mem-per-cpu=500M']],
+    log='''
+slurmstepd: error: Detected 1 oom_kill event in StepId=10404708.batch.
+''',
+    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+--mem-per-cpu[= ](?!500M\b)\S+|^\+#SBATCH\s+--mem[= ]\S+'},
+)
