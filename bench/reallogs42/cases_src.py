@@ -365,3 +365,31 @@ slurmstepd: error: Detected 1 oom_kill event in StepId=10404708.batch.
 ''',
     expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+--mem-per-cpu[= ](?!500M\b)\S+|^\+#SBATCH\s+--mem[= ]\S+'},
 )
+
+# ---------------------------------------------------------------- Hugging Face Transformers "Debugging" guide (1)
+
+case(
+    id='hfdebugging-t5-fp16-activation-overflow-inf-nan-detected-dropout-frame',
+    kind='not_script',
+    source='https://github.com/huggingface/transformers/blob/2a02398de8c7f088f6005f89f49ba62867a1dc06/docs/source/en/debugging.md',
+    thread_site='Hugging Face Transformers documentation, "Debugging" guide (docs/source/en/debugging.md), section "Underflow and Overflow Detection": with `--debug underflow_overflow` the Trainer prints this report when inf/nan first appears; in the example (google/mt5-small under fp16 mixed precision) the activations of `T5DenseGatedGeluDense` reach ~6.27e+04, near fp16\'s limit, and the following `Dropout` overflows to inf on the first batch; the fix is in the model code - switch those frames to fp32 (e.g. turn autocast off around the original forward) - or other model-side remedies',
+    what='the numbers overflow inside the model\'s forward pass under mixed precision; the guide\'s cure is a change to the model code, nothing in the job script - not_script (the user\'s program / numerics); the lines are the guide\'s own trimmed report (its second, shorter copy: header and the last three frames); not one of the ten sites - a framework guide - so put on Vista (one GH200 per node, Slurm) with the DeepSpeed launcher over a hostfile, fp16 set in the DeepSpeed config file (not on the launch line); assumed shape - 2 nodes x 1 GPU, the Trainer script run with `--debug underflow_overflow`',
+    cluster='vista',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ["sed 's/$/ slots=4/'", "sed 's/$/ slots=1/'"], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus 1 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile run_translation.py --model_name_or_path google/mt5-small --deepspeed ds_config_fp16.json --debug underflow_overflow --do_train --output_dir out']],
+    log='''
+Detected inf/nan during batch_number=0
+Last 21 forward frames:
+abs min  abs max  metadata
+                  encoder.block.2.layer.1.DenseReluDense.wo Linear
+1.01e-06 6.44e+00 weight
+0.00e+00 9.74e+03 input[0]
+3.18e-04 6.27e+04 output
+                  encoder.block.2.layer.1.DenseReluDense T5DenseGatedGeluDense
+1.79e-06 4.65e+00 input[0]
+3.18e-04 6.27e+04 output
+                  encoder.block.2.layer.1.dropout Dropout
+3.18e-04 6.27e+04 input[0]
+0.00e+00      inf output
+''',
+)
