@@ -393,3 +393,19 @@ abs min  abs max  metadata
 0.00e+00      inf output
 ''',
 )
+
+# ---------------------------------------------------------------- UC Merced MERCED cluster documentation, news page (1)
+
+case(
+    id='mercednews-node-failure-message-from-node-scheduler-communication-kernel-fix',
+    kind='not_script',
+    source='find_string:9083658122',
+    thread_site='the UC Merced research computing documentation for the MERCED cluster (Slurm), "Docs News" page (news.md, found with the code search, text id 9083658122, the tool shows no repository name), entry "Node failure errors" (April 28, 2020): jobs were reporting this message; the cause was communication issues between the compute nodes and the Slurm scheduler (the message "will indicate incorrectly that there is a NODE FAILURE"); the fix was an upgrade of the cluster kernel during a 2-day shutdown, with affected users given higher queue priority afterwards; an "Update on node failure errors" (May 3) reports the issue resolved and jobs running as usual',
+    what='the centre traced the cancellations to a system fault (node-scheduler communication) and fixed it with a kernel upgrade on the cluster; nothing in the users\' job scripts was involved - not_script (node administration); the line is the page\'s own quoted error message with its placeholders (`JOB ID`, `mrcdXY`, `TXXXX`) kept; not one of the ten sites - a university Slurm cluster - so mapped by scheduler family to Stampede3 (Slurm, `ibrun` MPI jobs; the centre noted the failures especially in MPI jobs); assumed shape - a 2-node CPU MPI job',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p skx'], ['#SBATCH -n 6', '#SBATCH -n 96'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', ''], ['ibrun python train.py --epochs 10', 'ibrun ./solver input.dat']],
+    log='''
+*** JOB ID ON mrcdXY CANCELLED AT 2020-04-27TXXXX DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***
+''',
+)
