@@ -1,4 +1,4 @@
-# ruff: noqa: E501, F821, RUF005
+# ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Sources: centre documentation / known-issues pages and library or framework troubleshooting pages.
@@ -42,8 +42,8 @@ case(
     replace=[],
     log='''
 MPICH ERROR [Rank 7] [job id 65233.0] [Mon Jan 11 16:15:34 2021] [unknown] [nid001066] - Abort(1115279) (rank 7 in comm 0): Fatal error in PMPI_Init: Other MPI error, error stack:
-MPIR_Init_thread(632)......: 
-MPID_Init(516).............: 
+MPIR_Init_thread(632)......:
+MPID_Init(516).............:
 MPIDI_NM_mpi_init_hook(575): **ofid_getinfo ofi_init.h 575 MPIDI_NM_mpi_init_hook No data available
 ''',
 )
