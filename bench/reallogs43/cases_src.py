@@ -40,3 +40,40 @@ All distributed processes registered. Starting with 1 processes
 ''',
     expect={'families': ['launcher', 'resources'], 'fix': r'(?m)^\+.*(--ntasks-per-node[= ]4\b|--ntasks[= ]4\b|--job-name[= ]bash\b|-J\s+bash\b)'},
 )
+
+# ---------------------------------------------------------------- E3SM-Project/E3SM issue threads (3): site modules removed at NERSC maintenance
+
+E3SM_MAP = 'the E3SM case scripts turn the machine file\'s module list (env_mach_specific.xml) into the module loads of the job environment before srun starts e3sm.exe, so the job script here carries those loads'
+E3SM_PINNED = [['module load cray-mpich\nmodule load cray-hdf5-parallel\nmodule load cray-netcdf-hdf5parallel\nmodule load cray-parallel-netcdf', 'module load cray-mpich/8.1.28\nmodule load cray-hdf5-parallel/1.12.2.9\nmodule load cray-netcdf-hdf5parallel/4.9.0.7\nmodule load cray-parallel-netcdf/1.12.3.9']]
+
+case(
+    id='e3smpm-maint21-netcdf-module-version-removed-after-downtime',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/issues/6155',
+    thread_site='E3SM-Project/E3SM#6155 "module changes after perlmutter downtime - maint-2.1": after a Perlmutter maintenance the asker can no longer submit jobs from the maint-2.1 branch; the pinned cray-netcdf-hdf5parallel/4.9.0.7 (and its siblings) no longer exist; the machine-file maintainer answers that the branch module versions must be updated and that the versions in E3SM master work meanwhile (copy them)',
+    what='the job loads module versions that the site removed at the maintenance; the cure is changing the module lines of the job environment (current versions, or unpinned defaults) - a change to what the job script loads, so labelled script; the exact new version is not in the log, so a right fix either drops the pin or names another version of the same module (a specific version guess would be invented - the regex accepts any load of cray-netcdf-hdf5parallel other than 4.9.0.7); the line is the asker\'s own (two spaces after the colon kept); ' + E3SM_MAP + '; ran on Perlmutter (pm-cpu); assumed shape - a 4-node CPU job with the pinned module list the asker shows',
+    cluster='perlmutter',
+    script='perlmutter_srun_cpu_model.sh',
+    replace=E3SM_PINNED,
+    log='''
+Lmod has detected the following error:  The following module(s) are unknown: "cray-netcdf-hdf5parallel/4.9.0.7"
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+(load|swap)\s+(\S+\s+)*cray-netcdf-hdf5parallel(?!/4\.9\.0\.7)(/\S+)?\s*$'},
+)
+
+case(
+    id='e3smpm-maint21-four-pe-modules-unknown-after-feb-maintenance',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/issues/8098',
+    thread_site='E3SM-Project/E3SM#8098 "Modules not loading in case.setup and case.build on Perlmutter (pm-cpu) with maint-2.1": since the February 18-20 Perlmutter maintenance the E3SM 2.1 cases neither set up, build nor run; the module load of the pinned Cray PE versions fails because four of them were removed; after the maintainers updated the maint-2.1 machine modules (a PR updating maint branches to the versions of master) the asker reports it all works (issue closed)',
+    what='the job environment pins Cray PE module versions the site removed at a maintenance; the cure is the module list (current versions), a job-environment change, so labelled script; the new versions are not in the log, so a right fix drops the pins or names other versions of these modules (the regex accepts an added load of cray-mpich other than 8.1.27); the lines are the asker\'s own (the repeated Lmod header line and the advice lines left out; the header line `Lmod has detected the following error: The following module(s) are unknown:` is already in other sets); ' + E3SM_MAP + '; ran on Perlmutter CPU nodes; assumed shape - a 4-node pm-cpu job with the pinned list the error names',
+    cluster='perlmutter',
+    script='perlmutter_srun_cpu_model.sh',
+    replace=[['module load PrgEnv-intel\nmodule load cray-mpich\nmodule load cray-hdf5-parallel\nmodule load cray-netcdf-hdf5parallel\nmodule load cray-parallel-netcdf', 'module load PrgEnv-intel/8.3.3 intel/2023.1.0 craype-accel-host craype/2.7.20 cray-mpich/8.1.27 cray-hdf5-parallel/1.12.2.3 cray-netcdf-hdf5parallel/4.9.0.3 cray-parallel-netcdf/1.12.3.3 cmake/3.24.3']],
+    log='''
+ERROR: module command /usr/share/lmod/lmod/libexec/lmod python load PrgEnv-intel/8.3.3 intel/2023.1.0 craype-accel-host craype/2.7.20 cray-mpich/8.1.27 cray-hdf5-parallel/1.12.2.3 cray-netcdf-hdf5parallel/4.9.0.3 cray-parallel-netcdf/1.12.3.3 cmake/3.24.3 failed with message:
+"cray-parallel-netcdf/1.12.3.3" "cray-hdf5-parallel/1.12.2.3" "cray-mpich/8.1.27"
+"cray-netcdf-hdf5parallel/4.9.0.3"
+''',
+    expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+(load|swap)\s+(\S+\s+)*cray-mpich(?!/8\.1\.27)(/\S+)?(\s|$)'},
+)
