@@ -77,3 +77,19 @@ ERROR: module command /usr/share/lmod/lmod/libexec/lmod python load PrgEnv-intel
 ''',
     expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+(load|swap)\s+(\S+\s+)*cray-mpich(?!/8\.1\.27)(/\S+)?(\s|$)'},
 )
+
+# ---------------------------------------------------------------- arttumiettinen/pi2#12 (1)
+
+case(
+    id='pi2stitch-ra-cluster-oom-kill-oversized-tiles-program-fix',
+    kind='not_script',
+    source='https://github.com/arttumiettinen/pi2/issues/12',
+    thread_site='arttumiettinen/pi2#12 "Processes being killed by the cgroup out-of-memory handler when running on RA cluster": the pi2 non-rigid stitcher (nr_stitcher.py) submits its stitching jobs to the PSI RA Slurm cluster; every job is killed by the cgroup OOM handler, resubmitted and killed again until it gives up; the maintainer answers that the problem is most probably an unexpectedly large tile image size, fixed in the experimental branch (rebuild from it and rerun); issue closed',
+    what='DOUBTFUL - the maintainer names the cause and the fix, the asker\'s confirmation is not shown (the issue is closed); the memory blow-up comes from the program\'s handling of oversized tiles and the fix is a newer build of the program, not the job\'s memory request - so not_script even though the line looks like a plain `--mem` problem (a fix raising --mem would be a guess the thread does not support); the line is the asker\'s own; not one of the ten sites - the PSI RA cluster, Slurm CPU nodes - so mapped by scheduler family to Anvil; assumed shape - one CPU node, the stitcher\'s worker started by srun',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8\n#SBATCH --ntasks-per-node=64\n#SBATCH --cpus-per-task=2', '#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=32\n#SBATCH --mem=64G'], ['module load cray-mpich\n', ''], ['srun --cpu-bind=cores ./solver input.dat', 'srun pi2 "nr_stitch_pi2_script.txt"']],
+    log='''
+slurmstepd: error: Detected 1 oom-kill event(s) in StepId=329325.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.
+''',
+)
