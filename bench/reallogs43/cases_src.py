@@ -93,3 +93,41 @@ case(
 slurmstepd: error: Detected 1 oom-kill event(s) in StepId=329325.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.
 ''',
 )
+
+# ---------------------------------------------------------------- ReactionMechanismGenerator/RMG-Py#1688 (+#1708) (1)
+
+case(
+    id='rmgnfs-seed-mechanism-h5-create-no-locks-available-slurm',
+    kind='script',
+    source='https://github.com/ReactionMechanismGenerator/RMG-Py/pull/1688',
+    thread_site='ReactionMechanismGenerator/RMG-Py#1688 "Prevent file locking for HDF5 files" (PR, with issue #1708 "h5py locking of HDF5 files causes issues on NFS mounted file systems"): an RMG run in a Slurm batch job on a group server fails at making the seed mechanism when h5py creates the filter-tensor file on an NFS-mounted file system; the PR author cites h5py#1082 and the only known fix, exporting HDF5_USE_FILE_LOCKING=FALSE; #1708 says the fix (setting the variable) went into the py3 branch',
+    what='HDF5 locks the file it creates and the NFS file system the run writes to has no lock service; the fix the thread gives is the export of HDF5_USE_FILE_LOCKING=FALSE before the program (which RMG later set in its own code) - in the job script, so labelled script; the lines are the poster\'s own (curly quotes as posted, the Fortran solver warning and the `deactivate` line from the script\'s end kept as noise, the traceback\'s frame lines left out); the thread names no site - a Slurm server with NFS home - so diagnosed on Anvil; assumed shape - a one-task CPU job that runs rmg.py with python',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8', '#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=8'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source activate rmg_env\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python RMG-Py/rmg.py input.py\ndeactivate']],
+    log='''
+Making seed mechanism...
+IOError: Unable to create file (unable to lock file, errno = 37, error message = ‘No locks available’)
+dbolsm(). more than (i1)=itmax iterations solving bounded least squares problem.
+error number =    22, message level =     1
+/var/spool/slurm/spool/jobxxxx/slurm_script: line 33: deactivate: No such file or directory
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*HDF5_USE_FILE_LOCKING=["\']?FALSE'},
+)
+
+# ---------------------------------------------------------------- idaholab/raven#1492 (1)
+
+case(
+    id='ravensawtooth-h5py-database-create-no-locks-pbs',
+    kind='script',
+    source='https://github.com/idaholab/raven/issues/1492',
+    thread_site='idaholab/raven#1492: a RAVEN workflow run on INL\'s Sawtooth cluster (PBS) fails when h5py creates the HDF5 database file on the shared file system; the asker reports the error goes away with HDF5_USE_FILE_LOCKING set to FALSE, and asks that RAVEN handle it',
+    what='HDF5 file locking on a shared file system without lock support; the asker\'s own cure is setting HDF5_USE_FILE_LOCKING=FALSE in the job environment, so labelled script; the line is the asker\'s own (the traceback frames left out); not one of the ten sites - INL Sawtooth, a PBS cluster - so mapped by scheduler family to Polaris; assumed shape - a PBS job running the RAVEN driver under mpiexec',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python raven_framework.py workflow.xml']],
+    log='''
+OSError: Unable to create file (unable to lock file, errno = 37, error message = 'No locks available')
+''',
+    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*HDF5_USE_FILE_LOCKING=["\']?FALSE'},
+)
