@@ -78,6 +78,26 @@ ERROR: module command /usr/share/lmod/lmod/libexec/lmod python load PrgEnv-intel
     expect={'families': ['modules'], 'fix': r'(?m)^\+\s*module\s+(load|swap)\s+(\S+\s+)*cray-mpich(?!/8\.1\.27)(/\S+)?(\s|$)'},
 )
 
+case(
+    id='e3smpm-maint21-hdf5-version-mismatch-abort-cray-ld-path-workaround',
+    kind='script',
+    source='https://github.com/E3SM-Project/E3SM/issues/7339',
+    thread_site='E3SM-Project/E3SM#7339 "For maint-2.1, need similar work-around already on main to avoid HDF error": a coupled maint-2.1 test on Perlmutter CPU nodes aborts when netCDF opens an input file, with HDF5\'s version-mismatch warning; the machine-file maintainer says the same work-around already on master (PR #7059) is needed - putting $CRAY_LD_LIBRARY_PATH in front of LD_LIBRARY_PATH in the job environment, so the run picks up the HDF5 library of the loaded module',
+    what='the run links the HDF5 shared library of another version than the one the model was built against (after a site software change the default library path no longer points at the loaded module\'s copy), and HDF5 aborts at the first netCDF-4 open; the cure the thread gives is an environment line in the job (LD_LIBRARY_PATH with $CRAY_LD_LIBRARY_PATH first), so labelled script; the HDF5 warning itself names HDF5_DISABLE_VERSION_CHECK, which also stops the abort, so the regex accepts either; the lines are the maintainer\'s own (the warning\'s explanatory lines, the `Bye...` line, the traceback header and the libc frames left out); ' + E3SM_MAP + '; ran on Perlmutter (pm-cpu); assumed shape - a 4-node CPU job with the maint-2.1 module list',
+    cluster='perlmutter',
+    script='perlmutter_srun_cpu_model.sh',
+    replace=[['module load PrgEnv-intel\nmodule load cray-mpich\nmodule load cray-hdf5-parallel\nmodule load cray-netcdf-hdf5parallel\nmodule load cray-parallel-netcdf', 'module load PrgEnv-intel/8.3.3 intel/2023.1.0 craype-accel-host craype/2.7.20 cray-mpich/8.1.27 cray-hdf5-parallel/1.12.2.3 cray-netcdf-hdf5parallel/4.9.0.3 cray-parallel-netcdf/1.12.3.3 cmake/3.24.3']],
+    log='''
+  0: Warning! ***HDF5 library version mismatched error***
+  0: forrtl: error (76): Abort trap signal
+  0: libhdf5_parallel_  000015377178EBEB  Unknown               Unknown  Unknown
+  0: libnetcdf_paralle  0000153770DD4F7A  NC4_open              Unknown  Unknown
+  0: libnetcdff_parall  0000153770AE6819  netcdf_mp_nf90_op     Unknown  Unknown
+  0: e3sm.exe           0000000001016B0B  chem_surfvals_mp_         309  chem_surfvals.F90
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(LD_LIBRARY_PATH=\S*CRAY_LD_LIBRARY_PATH|HDF5_DISABLE_VERSION_CHECK=\S*[12])'},
+)
+
 # ---------------------------------------------------------------- arttumiettinen/pi2#12 (1)
 
 case(
@@ -130,4 +150,21 @@ case(
 OSError: Unable to create file (unable to lock file, errno = 37, error message = 'No locks available')
 ''',
     expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*HDF5_USE_FILE_LOCKING=["\']?FALSE'},
+)
+
+# ---------------------------------------------------------------- easybuilders/easybuild-easyconfigs#20233 (1)
+
+case(
+    id='ugentompi-ofed2310-ud-qp-init-not-permitted-libfabric-mtl',
+    kind='script',
+    source='https://github.com/easybuilders/easybuild-easyconfigs/issues/20233',
+    thread_site='easybuilders/easybuild-easyconfigs#20233 "\"Failed to modify UD QP to INIT on mlx5_0: Operation not permitted\" error with OpenMPI after updating to OFED 23.10": after the HPC-UGent clusters moved to OFED 23.10, users of the EasyBuild OpenMPI modules hit this error (not every run); the EasyBuild maintainer pinned it down to the libfabric dependency of OpenMPI and gives the run-time work-around - tell OpenMPI not to use libfabric (`mpirun -mca pml ucx -mca btl \'^uct,ofi\' -mca mtl \'^ofi\'`, or the same as OMPI_MCA_ environment variables); another site (SURF) set FI_PROVIDER=verbs instead',
+    what='OpenMPI picks the libfabric (ofi) transport, which fails on the new InfiniBand driver stack; the cure that needs no rebuild is in the job - the mpirun options or OMPI_MCA_ exports that keep OpenMPI on UCX (or FI_PROVIDER=verbs) - so labelled script (the lasting fix, OpenMPI rebuilt without libfabric, is the site\'s); the line is the maintainer\'s own; not one of the ten sites - HPC-UGent, Slurm clusters with InfiniBand and EasyBuild OpenMPI - so mapped by scheduler and fabric family to Bridges-2; assumed shape - a 2-node CPU MPI job started with mpirun from the OpenMPI module',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['module load cray-mpich', 'module load OpenMPI/4.1.5-GCC-12.3.0'], ['srun --cpu-bind=cores ./solver input.dat', 'mpirun ./solver input.dat']],
+    log='''
+Failed to modify UD QP to INIT on mlx5_0: Operation not permitted
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*(OMPI_MCA_mtl=\S*\^ofi|OMPI_MCA_btl=\S*\^\S*ofi|OMPI_MCA_pml=\S*ucx|-mca\s+mtl\s+\S*\^ofi|--mca\s+mtl\s+\S*\^ofi|-mca\s+pml\s+ucx|--mca\s+pml\s+ucx|FI_PROVIDER=\S*verbs)'},
 )
