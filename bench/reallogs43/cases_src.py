@@ -168,3 +168,24 @@ Failed to modify UD QP to INIT on mlx5_0: Operation not permitted
 ''',
     expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*(OMPI_MCA_mtl=\S*\^ofi|OMPI_MCA_btl=\S*\^\S*ofi|OMPI_MCA_pml=\S*ucx|-mca\s+mtl\s+\S*\^ofi|--mca\s+mtl\s+\S*\^ofi|-mca\s+pml\s+ucx|--mca\s+pml\s+ucx|FI_PROVIDER=\S*verbs)'},
 )
+
+# ---------------------------------------------------------------- DataBiosphere/toil#5452 (1)
+
+case(
+    id='toilgi-bad-node-burns-retries-workflow-restart-ok',
+    kind='not_script',
+    source='https://github.com/DataBiosphere/toil/issues/5452',
+    thread_site='DataBiosphere/toil#5452 "One bad Slurm node can consume all your retries in under a minute and fail your workflow, requiring a manual restart": a Cactus/Toil workflow on the UCSC Genomics Institute Slurm cluster failed when one job used up all its retries in under a minute; every try had been scheduled on the same node (phoenix-11), which could not start jobs; a manual restart of the workflow later worked fine; the Toil maintainer turns it into a feature request (avoid nodes that just failed a job); closed',
+    what='a broken compute node that fails every job Slurm sends it - a node fault, gone when the workflow is restarted (and the node is avoided), not a fault of the job script; the lines are the Toil leader\'s own log lines as posted; not one of the ten sites - the GI Slurm cluster - so mapped by scheduler family to Delta; assumed shape - a one-task batch job running the Toil leader, which submits the workflow\'s jobs to Slurm',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00', '#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=4\n#SBATCH --time=48:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], ['srun python -u train.py --batch-size 256 --epochs 32', 'cactus-pangenome ./js seqfile.txt --outDir out --outName pg --reference ref --batchSystem slurm']],
+    log='''
+[2026-02-07T20:32:47-0800] [MainThread] [W] [toil.leader] Job failed with exit value 1: 'merge_alignments' kind-merge_alignments/instance-698hz4ag v2
+Exit reason: FAILED
+Failed job in backing scheduler: 27386587
+[2026-02-07T20:32:47-0800] [MainThread] [W] [toil.leader] Job 'merge_alignments' kind-merge_alignments/instance-698hz4ag v2 has no new version available immediately. The batch system may have killed (or never started) the Toil worker.
+[2026-02-07T20:32:47-0800] [MainThread] [W] [toil.leader] No log file is present, despite job failing: 'merge_alignments' kind-merge_alignments/instance-698hz4ag v2
+[2026-02-07T20:32:50-0800] [MainThread] [W] [toil.job] Due to failure we are reducing the remaining try count of job 'merge_alignments' kind-merge_alignments/instance-698hz4ag v2 with ID kind-merge_alignments/instance-698hz4ag to 4
+''',
+)
