@@ -189,3 +189,22 @@ Failed job in backing scheduler: 27386587
 [2026-02-07T20:32:50-0800] [MainThread] [W] [toil.job] Due to failure we are reducing the remaining try count of job 'merge_alignments' kind-merge_alignments/instance-698hz4ag v2 with ID kind-merge_alignments/instance-698hz4ag to 4
 ''',
 )
+
+# ---------------------------------------------------------------- ESMCI/cime#3947 (1)
+
+case(
+    id='cimeizumi-hydra-tm-poll-obit-error-at-finalize-retry',
+    kind='not_script',
+    source='https://github.com/ESMCI/cime/issues/3947',
+    thread_site='ESMCI/cime#3947 "Try to use MPIRUN_RETRY_REGEX to rerun failed jobs on izumi": on NCAR\'s izumi cluster (PBS/Torque, MPICH Hydra mpiexec) CTSM test jobs increasingly fail after running all the way to MPI finalize, with these Hydra messages; the CTSM team already works around it by retrying failed tests (`--retry 1`), and the CIME developers suggest a machine-file regex that reruns a job whose log matches the message (closed as wontfix/stale)',
+    what='an intermittent failure of the launcher\'s PBS task-manager polling at the very end of good runs, cured by running the same job again - a site/launcher fault, not the job script; the lines are the asker\'s own; not one of the ten sites - izumi, a PBS cluster - so mapped by scheduler family to Polaris (PBS, mpiexec); assumed shape - a PBS CPU job starting the model with mpiexec',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n ${NTOTRANKS} ./cesm.exe']],
+    log='''
+[mpiexec@i040.unified.ucar.edu] HYDT_bscd_pbs_wait_for_completion (tools/bootstrap/external/pbs_wait.c:67): tm_poll(obit_event) failed with TM error 17002
+[mpiexec@i040.unified.ucar.edu] HYDT_bsci_wait_for_completion (tools/bootstrap/src/bsci_wait.c:23): launcher returned error waiting for completion
+[mpiexec@i040.unified.ucar.edu] HYD_pmci_wait_for_completion (pm/pmiserv/pmiserv_pmci.c:218): launcher returned error waiting for completion
+[mpiexec@i040.unified.ucar.edu] main (ui/mpich/mpiexec.c:340): process manager error waiting for completion
+''',
+)
