@@ -208,3 +208,35 @@ case(
 [mpiexec@i040.unified.ucar.edu] main (ui/mpich/mpiexec.c:340): process manager error waiting for completion
 ''',
 )
+
+# ---------------------------------------------------------------- montefiore-institute/alan-cluster user-support threads (2)
+
+ALAN_MAP = 'not one of the ten sites - the Alan GPU cluster of the Montefiore Institute (Liege), a small Slurm GPU cluster whose support desk is this GitHub tracker - so mapped by scheduler family'
+
+case(
+    id='alanclu-slurm-conf-parse-error-while-admins-add-nodes',
+    kind='not_script',
+    source='https://github.com/montefiore-institute/alan-cluster/issues/15',
+    thread_site='montefiore-institute/alan-cluster#15 "[Issue] Parse error in file /etc/slurm/slurm.conf line 118: \\" ThreadsPer\\"": on the Alan cluster no Slurm command worked (squeue, sbatch, ...); the cluster maintainer answers that a colleague is adding nodes to the configuration, and soon after that it is fixed; closed',
+    what='a broken line in the site\'s slurm.conf while the administrators were adding nodes - every Slurm command fails for every user until the configuration is repaired; nothing in the job can fix it, so not_script; the line is the asker\'s own (as quoted in the thread title); ' + ALAN_MAP + ' to Vista; assumed shape - a one-node GPU Python job submitted with sbatch',
+    cluster='vista',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8', '#SBATCH --ntasks-per-node=1\n#SBATCH --gres=gpu:1\n#SBATCH --cpus-per-task=4'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], ['srun python -u train.py --batch-size 256 --epochs 32', 'python train.py']],
+    log='''
+Parse error in file /etc/slurm/slurm.conf line 118: " ThreadsPer"
+''',
+)
+
+case(
+    id='alanclu-pending-nodes-down-drained-partition-full-wait',
+    kind='not_script',
+    source='https://github.com/montefiore-institute/alan-cluster/issues/24',
+    thread_site='montefiore-institute/alan-cluster#24 "GPU allocation": a user\'s two-GPU job on the gpu2080ti partition stays pending with this squeue line and the user asks whether the script is wrong; the cluster maintainer answers that the script is fine - the reason means the partition is fully allocated, so the job waits until resources are released; closed',
+    what='a job waiting in the queue because the partition\'s GPUs are all in use - not a fault of the script (the maintainer checked it); the cure is to wait, so not_script; the line is the asker\'s own squeue line; ' + ALAN_MAP + ' to Lonestar6; the script is the asker\'s own (mail and comment lines left out, paths shortened to the program name)',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00', '#SBATCH --job-name=pythonjob\n#SBATCH --time=00:10:00\n#SBATCH --output=output_val.txt\n#SBATCH --ntasks=1\n#SBATCH --gres=gpu:2\n#SBATCH --mem-per-cpu=10240\n#SBATCH --partition=gpu2080ti'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], ['srun python -u train.py --batch-size 256 --epochs 32', 'python DeepNet.py']],
+    log='''
+1020391 gpu2080ti pythonjo    rnath PD       0:00      1 (Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority partitions)
+''',
+)
