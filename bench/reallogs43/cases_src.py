@@ -240,3 +240,19 @@ case(
 1020391 gpu2080ti pythonjo    rnath PD       0:00      1 (Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority partitions)
 ''',
 )
+
+# ---------------------------------------------------------------- nwchemgit/nwchem#775 (1)
+
+case(
+    id='nwchemshifter-cq-exhaustion-warning-cq-size-no-help-code-fix',
+    kind='not_script',
+    source='https://github.com/nwchemgit/nwchem/issues/775',
+    thread_site='nwchemgit/nwchem#775 "NWChem Shifter image fails with MPI errors": an NWChem calculation from the maintainers\' Shifter image on Perlmutter CPU nodes first failed with MPI errors; with the maintainer\'s suggested setting the job no longer failed but stalled until the wall time with this MPICH warning; the asker set FI_CXI_DEFAULT_CQ_SIZE=71680 as the warning suggests and got the same stall; the NWChem maintainer then found the cause in poorly parallelized NWChem code and published a fixed image to rerun with the same batch script; closed',
+    what='DOUBTFUL - the maintainer\'s fix is in the thread, the asker\'s confirmation is not shown; the stall comes from the program flooding the receive queue, and the environment change the warning itself proposes did not help (the asker\'s own report), the cure is a fixed build of the program (a new image), so not_script even though the line names an environment variable; the line is the asker\'s own; ran on Perlmutter; assumed shape - a multi-node CPU job running the NWChem Shifter image with srun',
+    cluster='perlmutter',
+    script='perlmutter_shifter.sh',
+    replace=[['#SBATCH -A m0000_g\n#SBATCH -C gpu', '#SBATCH -A m0000\n#SBATCH -C cpu'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=128\n#SBATCH -c 2'], ['#SBATCH --image=nersc/pytorch:24.06.01\n#SBATCH --module=gpu,nccl-plugin', '#SBATCH --image=ghcr.io/edoapra/nwchem-721.nersc.mpich4.mpi-pr:latest\n#SBATCH --module=mpich'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'export FI_CXI_DEFAULT_CQ_SIZE=71680\n'], ['srun shifter python train.py --epochs 10', 'srun --mpi=pmi2 shifter nwchem input.nw']],
+    log='''
+PE 191: MPICH WARNING: OFI is failing to make progress on posting a receive. MPICH suspects a hang due to completion queue exhaustion. Setting environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might circumvent this scenario. OFI retry continuing...
+''',
+)
