@@ -98,6 +98,21 @@ case(
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(LD_LIBRARY_PATH=\S*CRAY_LD_LIBRARY_PATH|HDF5_DISABLE_VERSION_CHECK=\S*[12])'},
 )
 
+case(
+    id='screampm-elm-restart-write-bcast-flood-coll-sync',
+    kind='script',
+    source='https://github.com/E3SM-Project/scream/issues/1920',
+    thread_site='E3SM-Project/scream#1920 "ELM hangs while writing output/restarts due to MPI_bcast flooding": SCREAM/E3SM runs on Perlmutter hang or die when the land model writes its restart files - a very large number of MPI_Bcast calls from the I/O layer floods the Slingshot network; a user\'s RRM run died at its first restart write with this Cray MPICH error; the developers found that MPICH_COLL_SYNC=MPI_Bcast (a barrier before each broadcast) cures it, and E3SM PR #5291 adds it to the Perlmutter job environment (fixing this issue)',
+    what='the Cray MPICH broadcast tree fails under a flood of unsynchronised broadcasts on this network; the cure the thread settles on is an environment variable in the job (MPICH_COLL_SYNC=MPI_Bcast), so labelled script; the line is the user\'s own as quoted in the thread (the error stack below it is cut off there); ' + E3SM_MAP + '; ran on Perlmutter CPU nodes; assumed shape - a 4-node pm-cpu job (the real run was larger)',
+    cluster='perlmutter',
+    script='perlmutter_srun_cpu_model.sh',
+    replace=[],
+    log='''
+ 1536: MPICH ERROR [Rank 1536] [job id 3458129.0] [Sat Oct 22 15:35:58 2022] [nid005474] - Abort(134243855) (rank 1536 in comm 0): Fatal error in MPIR_CRAY_Bcast_Tree: Other MPI error, error stack:
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*MPICH_COLL_SYNC=["\']?(MPI_Bcast|1)\b'},
+)
+
 # ---------------------------------------------------------------- arttumiettinen/pi2#12 (1)
 
 case(
