@@ -271,3 +271,21 @@ case(
 PE 191: MPICH WARNING: OFI is failing to make progress on posting a receive. MPICH suspects a hang due to completion queue exhaustion. Setting environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might circumvent this scenario. OFI retry continuing...
 ''',
 )
+
+# ---------------------------------------------------------------- HingeAssembler/HINGE#94 (1)
+
+case(
+    id='hingepbs-extglob-pattern-syntax-error-in-batch-shell',
+    kind='script',
+    source='https://github.com/HingeAssembler/HINGE/issues/94',
+    thread_site='HingeAssembler/HINGE#94 "syntax error near unexpected token `(\'": the HINGE assembler\'s example pipeline run as a PBS batch job stops at the LAmerge line with these two lines; the maintainer answers that it works in bash and that the pattern must be the "any number of digits" pattern the shell recognises; the asker reports that the line works at the interactive prompt (SUSE 12) but not inside the PBS script, and posts the script (bash -l, PBS Pro select-style resources); closed',
+    what='DOUBTFUL - the closing answer is not shown in the thread; `+(...)` is a bash extended-glob pattern, which interactive login setups on that system switch on but a non-interactive batch shell does not, so bash rejects the line as a syntax error; the fix is in the job script (`shopt -s extglob` before the line, or an ordinary glob for the numbered files), so labelled script; the lines are the asker\'s own; not one of the ten sites - a university PBS Pro cluster - so mapped by scheduler family to Polaris (the 150-hour walltime of the asker\'s script cut to 24 hours); assumed shape - the asker\'s one-node pipeline script',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris\n#PBS -l place=scatter\n#PBS -l walltime=01:00:00', '#PBS -N hinge\n#PBS -l select=1:ncpus=10:mem=70G:system=polaris\n#PBS -l walltime=24:00:00'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'module load hdf5\nmodule load boost\ncd HINGE\nsource utils/setup.sh\ncd data/ecoli\nHPC.daligner -t5 ecoli | csh -v\nLAmerge ecoli.las ecoli.+([[:digit:]]).las\nrm ecoli.*.las\nDASqv -c100 ecoli ecoli.las\nmkdir log\nhinge filter --db ecoli --las ecoli.las -x ecoli --config ../../utils/nominal.ini']],
+    log='''
+/var/spool/PBS/mom_priv/jobs/1638246.pbs.SC: line 17: syntax error near unexpected token `('
+/var/spool/PBS/mom_priv/jobs/1638246.pbs.SC: line 17: `LAmerge ecoli.las ecoli.+([[:digit:]]).las'
+''',
+    expect={'families': ['syntax'], 'fix': r'(?m)^\+.*(shopt\s+-s\s+extglob|LAmerge\s+ecoli\.las\s+ecoli\.[^(+\s]*\.las)'},
+)
