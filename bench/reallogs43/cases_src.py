@@ -1,4 +1,4 @@
-# ruff: noqa: E501, F821, RUF005
+# ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Sources: Q&A / discussion threads and issue threads of smaller projects (s37gather43's source kind).
@@ -83,13 +83,12 @@ case(
     kind='script',
     source='https://github.com/E3SM-Project/E3SM/issues/7339',
     thread_site='E3SM-Project/E3SM#7339 "For maint-2.1, need similar work-around already on main to avoid HDF error": a coupled maint-2.1 test on Perlmutter CPU nodes aborts when netCDF opens an input file, with HDF5\'s version-mismatch warning; the machine-file maintainer says the same work-around already on master (PR #7059) is needed - putting $CRAY_LD_LIBRARY_PATH in front of LD_LIBRARY_PATH in the job environment, so the run picks up the HDF5 library of the loaded module',
-    what='the run links the HDF5 shared library of another version than the one the model was built against (after a site software change the default library path no longer points at the loaded module\'s copy), and HDF5 aborts at the first netCDF-4 open; the cure the thread gives is an environment line in the job (LD_LIBRARY_PATH with $CRAY_LD_LIBRARY_PATH first), so labelled script; the HDF5 warning itself names HDF5_DISABLE_VERSION_CHECK, which also stops the abort, so the regex accepts either; the lines are the maintainer\'s own (the warning\'s explanatory lines, the `Bye...` line, the traceback header and the libc frames left out); ' + E3SM_MAP + '; ran on Perlmutter (pm-cpu); assumed shape - a 4-node CPU job with the maint-2.1 module list',
+    what='the run links the HDF5 shared library of another version than the one the model was built against (after a site software change the default library path no longer points at the loaded module\'s copy), and HDF5 aborts at the first netCDF-4 open; the cure the thread gives is an environment line in the job (LD_LIBRARY_PATH with $CRAY_LD_LIBRARY_PATH first), so labelled script; the HDF5 warning itself names HDF5_DISABLE_VERSION_CHECK, which also stops the abort, so the regex accepts either; the lines are the maintainer\'s own (the warning\'s explanatory lines, the `Bye...` line, the `forrtl` abort line - already in another set - the traceback header and the libc frames left out); ' + E3SM_MAP + '; ran on Perlmutter (pm-cpu); assumed shape - a 4-node CPU job with the maint-2.1 module list',
     cluster='perlmutter',
     script='perlmutter_srun_cpu_model.sh',
     replace=[['module load PrgEnv-intel\nmodule load cray-mpich\nmodule load cray-hdf5-parallel\nmodule load cray-netcdf-hdf5parallel\nmodule load cray-parallel-netcdf', 'module load PrgEnv-intel/8.3.3 intel/2023.1.0 craype-accel-host craype/2.7.20 cray-mpich/8.1.27 cray-hdf5-parallel/1.12.2.3 cray-netcdf-hdf5parallel/4.9.0.3 cray-parallel-netcdf/1.12.3.3 cmake/3.24.3']],
     log='''
   0: Warning! ***HDF5 library version mismatched error***
-  0: forrtl: error (76): Abort trap signal
   0: libhdf5_parallel_  000015377178EBEB  Unknown               Unknown  Unknown
   0: libnetcdf_paralle  0000153770DD4F7A  NC4_open              Unknown  Unknown
   0: libnetcdff_parall  0000153770AE6819  netcdf_mp_nf90_op     Unknown  Unknown
@@ -146,23 +145,6 @@ IOError: Unable to create file (unable to lock file, errno = 37, error message =
 dbolsm(). more than (i1)=itmax iterations solving bounded least squares problem.
 error number =    22, message level =     1
 /var/spool/slurm/spool/jobxxxx/slurm_script: line 33: deactivate: No such file or directory
-''',
-    expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*HDF5_USE_FILE_LOCKING=["\']?FALSE'},
-)
-
-# ---------------------------------------------------------------- idaholab/raven#1492 (1)
-
-case(
-    id='ravensawtooth-h5py-database-create-no-locks-pbs',
-    kind='script',
-    source='https://github.com/idaholab/raven/issues/1492',
-    thread_site='idaholab/raven#1492: a RAVEN workflow run on INL\'s Sawtooth cluster (PBS) fails when h5py creates the HDF5 database file on the shared file system; the asker reports the error goes away with HDF5_USE_FILE_LOCKING set to FALSE, and asks that RAVEN handle it',
-    what='HDF5 file locking on a shared file system without lock support; the asker\'s own cure is setting HDF5_USE_FILE_LOCKING=FALSE in the job environment, so labelled script; the line is the asker\'s own (the traceback frames left out); not one of the ten sites - INL Sawtooth, a PBS cluster - so mapped by scheduler family to Polaris; assumed shape - a PBS job running the RAVEN driver under mpiexec',
-    cluster='polaris',
-    script='pbs_mpiexec.sh',
-    replace=[['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python raven_framework.py workflow.xml']],
-    log='''
-OSError: Unable to create file (unable to lock file, errno = 37, error message = 'No locks available')
 ''',
     expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*HDF5_USE_FILE_LOCKING=["\']?FALSE'},
 )
@@ -270,22 +252,4 @@ case(
     log='''
 PE 191: MPICH WARNING: OFI is failing to make progress on posting a receive. MPICH suspects a hang due to completion queue exhaustion. Setting environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might circumvent this scenario. OFI retry continuing...
 ''',
-)
-
-# ---------------------------------------------------------------- HingeAssembler/HINGE#94 (1)
-
-case(
-    id='hingepbs-extglob-pattern-syntax-error-in-batch-shell',
-    kind='script',
-    source='https://github.com/HingeAssembler/HINGE/issues/94',
-    thread_site='HingeAssembler/HINGE#94 "syntax error near unexpected token `(\'": the HINGE assembler\'s example pipeline run as a PBS batch job stops at the LAmerge line with these two lines; the maintainer answers that it works in bash and that the pattern must be the "any number of digits" pattern the shell recognises; the asker reports that the line works at the interactive prompt (SUSE 12) but not inside the PBS script, and posts the script (bash -l, PBS Pro select-style resources); closed',
-    what='DOUBTFUL - the closing answer is not shown in the thread; `+(...)` is a bash extended-glob pattern, which interactive login setups on that system switch on but a non-interactive batch shell does not, so bash rejects the line as a syntax error; the fix is in the job script (`shopt -s extglob` before the line, or an ordinary glob for the numbered files), so labelled script; the lines are the asker\'s own; not one of the ten sites - a university PBS Pro cluster - so mapped by scheduler family to Polaris (the 150-hour walltime of the asker\'s script cut to 24 hours); assumed shape - the asker\'s one-node pipeline script',
-    cluster='polaris',
-    script='pbs_mpiexec.sh',
-    replace=[['#PBS -l select=2:system=polaris\n#PBS -l place=scatter\n#PBS -l walltime=01:00:00', '#PBS -N hinge\n#PBS -l select=1:ncpus=10:mem=70G:system=polaris\n#PBS -l walltime=24:00:00'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'module load hdf5\nmodule load boost\ncd HINGE\nsource utils/setup.sh\ncd data/ecoli\nHPC.daligner -t5 ecoli | csh -v\nLAmerge ecoli.las ecoli.+([[:digit:]]).las\nrm ecoli.*.las\nDASqv -c100 ecoli ecoli.las\nmkdir log\nhinge filter --db ecoli --las ecoli.las -x ecoli --config ../../utils/nominal.ini']],
-    log='''
-/var/spool/PBS/mom_priv/jobs/1638246.pbs.SC: line 17: syntax error near unexpected token `('
-/var/spool/PBS/mom_priv/jobs/1638246.pbs.SC: line 17: `LAmerge ecoli.las ecoli.+([[:digit:]]).las'
-''',
-    expect={'families': ['syntax'], 'fix': r'(?m)^\+.*(shopt\s+-s\s+extglob|LAmerge\s+ecoli\.las\s+ecoli\.[^(+\s]*\.las)'},
 )
