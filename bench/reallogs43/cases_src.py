@@ -253,3 +253,22 @@ case(
 PE 191: MPICH WARNING: OFI is failing to make progress on posting a receive. MPICH suspects a hang due to completion queue exhaustion. Setting environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might circumvent this scenario. OFI retry continuing...
 ''',
 )
+
+# ---------------------------------------------------------------- AlexsLemonade/scpca-nf#204 (1)
+
+case(
+    id='scpcanf-compute-node-no-route-to-s3-references',
+    kind='not_script',
+    source='https://github.com/AlexsLemonade/scpca-nf/issues/204',
+    thread_site='AlexsLemonade/scpca-nf#204 "Add to documentation that compute nodes need internet access": a tester ran the scpca-nf Nextflow workflow on a Slurm system and got these lines - the workflow\'s tasks read reference files straight from an S3 bucket and the compute nodes could not reach it; the maintainer suspects the compute nodes have no internet access (a common security practice) and closes the issue with documentation changes (#230, #231) on running where compute nodes lack internet (references staged beforehand)',
+    what='the tasks fetch their reference data from the internet and the site\'s compute nodes have no outbound route - a site network policy; the cure is staging the references on the shared file system before the run (or a site-provided proxy), not a change to the job script, so not_script; a data-access case; the lines are the tester\'s own (the blank line and the `Caused by:` header merged away); the thread names no site - a Slurm cluster with closed compute nodes - so diagnosed on Stampede3; assumed shape - a one-task batch job running the Nextflow head process, which sends the tasks to Slurm',
+    cluster='stampede3',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00', '#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=2\n#SBATCH --time=24:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'module load nextflow\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'nextflow run AlexsLemonade/scpca-nf -profile cluster --run_ids run01']],
+    log='''
+WARN: Unable to get file attributes file: s3://scpca-references/barcodes/10X/3M-february-2018.txt -- Cause: com.amazonaws.SdkClientException: Unable to execute HTTP request: No route to host (Host unreachable)
+WARN: Unable to get file attributes file: s3://scpca-references/homo_sapiens/ensembl-104/annotation/Homo_sapiens.GRCh38.104.spliced_intron.tx2gene_3col.tsv -- Cause: com.amazonaws.SdkClientException: Unable to execute HTTP request: No route to host (Host unreachable)
+Error executing process > 'map_quant_rna:fry_quant_rna (run01-rna)'
+ No route to host (Host unreachable)
+''',
+)
