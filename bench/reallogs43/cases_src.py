@@ -261,7 +261,7 @@ case(
     kind='not_script',
     source='https://github.com/AlexsLemonade/scpca-nf/issues/204',
     thread_site='AlexsLemonade/scpca-nf#204 "Add to documentation that compute nodes need internet access": a tester ran the scpca-nf Nextflow workflow on a Slurm system and got these lines - the workflow\'s tasks read reference files straight from an S3 bucket and the compute nodes could not reach it; the maintainer suspects the compute nodes have no internet access (a common security practice) and closes the issue with documentation changes (#230, #231) on running where compute nodes lack internet (references staged beforehand)',
-    what='the tasks fetch their reference data from the internet and the site\'s compute nodes have no outbound route - a site network policy; the cure is staging the references on the shared file system before the run (or a site-provided proxy), not a change to the job script, so not_script; a data-access case; the lines are the tester\'s own (the blank line and the `Caused by:` header merged away); the thread names no site - a Slurm cluster with closed compute nodes - so diagnosed on Stampede3; assumed shape - a one-task batch job running the Nextflow head process, which sends the tasks to Slurm',
+    what='the tasks fetch their reference data from the internet and the site\'s compute nodes have no outbound route - a site network policy; the cure is staging the references on the shared file system before the run (or a site-provided proxy), not a change to the job script, so not_script; a data-access case; the lines are the tester\'s own (the blank line and the `Caused by:` header line left out); the thread names no site - a Slurm cluster with closed compute nodes - so diagnosed on Stampede3; assumed shape - a one-task batch job running the Nextflow head process, which sends the tasks to Slurm',
     cluster='stampede3',
     script='srun_python.sh',
     replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n#SBATCH --time=02:00:00', '#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=2\n#SBATCH --time=24:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'module load nextflow\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'nextflow run AlexsLemonade/scpca-nf -profile cluster --run_ids run01']],
@@ -271,4 +271,21 @@ WARN: Unable to get file attributes file: s3://scpca-references/homo_sapiens/ens
 Error executing process > 'map_quant_rna:fry_quant_rna (run01-rna)'
  No route to host (Host unreachable)
 ''',
+)
+
+# ---------------------------------------------------------------- neurodesk/neurocommand#76 (1)
+
+case(
+    id='neurodeskpbs-retired-30days-fs-in-singularity-bindpath',
+    kind='script',
+    source='https://github.com/neurodesk/neurocommand/issues/76',
+    thread_site='neurodesk/neurocommand#76 "problem mounting /30days when downloading Freesurfer image from CLI": on UQ\'s Awoonga cluster (PBS) the Neurodesk FreeSurfer container fails to start with this Singularity error; the reporter (a Neurodesk developer) explains that the HPC no longer provides the /30days file system while the Singularity bind paths still name it; closed',
+    what='DOUBTFUL - the cause is the reporter\'s own and the closing change is not shown; the job environment asks Singularity to bind a file system the site has retired, and Singularity refuses to start the container; the cure is dropping /30days from the bind list (SINGULARITY_BINDPATH or -B) in the job, so labelled script; a file-system case; the line is the reporter\'s own (the installer\'s progress lines and the line break inside the message left out); not one of the ten sites - a PBS cluster - so mapped by scheduler family to Aurora; assumed shape - a one-node PBS job running a FreeSurfer command in the container, with the site-wide bind list exported in the script',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2\n#PBS -l place=scatter', '#PBS -l select=1'], ['module load frameworks\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=12\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --cpu-bind depth -d 8 python train.py', 'module load apptainer\nexport SINGULARITY_BINDPATH=/30days,/90days,/QRISdata\nsingularity exec freesurfer_7.1.1_20210225.simg recon-all -s sub01 -all']],
+    log='''
+FATAL:   container creation failed: mount /30days->/30days error: while mounting /30days: mount source /30days doesn't exist
+''',
+    expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)(^\+\s*export\s+(SINGULARITY|APPTAINER)_BINDPATH=(?!\S*/30days)\S+|^-\s*export\s+SINGULARITY_BINDPATH=\S*/30days)'},
 )
