@@ -289,3 +289,22 @@ FATAL:   container creation failed: mount /30days->/30days error: while mounting
 ''',
     expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)(^\+\s*export\s+(SINGULARITY|APPTAINER)_BINDPATH=(?!\S*/30days)\S+|^-\s*export\s+SINGULARITY_BINDPATH=\S*/30days)'},
 )
+
+# ---------------------------------------------------------------- nanoporetech/dorado#1506 (1)
+
+case(
+    id='doradogh200-prebuilt-arm64-no-kernel-image',
+    kind='not_script',
+    source='https://github.com/nanoporetech/dorado/issues/1506',
+    thread_site='nanoporetech/dorado#1506 "NVIDIA GH200 (96G): CUDA error: no kernel image is available for execution on the device": the pre-built linux-arm64 release of the dorado basecaller (1.1.1) downloads its models on a GH200 node and then stops with this CUDA error at the first kernel launch; closed (the closing comment is not in the excerpt; a sibling thread, #1594, reports GH200 users getting dorado to work by compiling it from source)',
+    what='DOUBTFUL - the closing answer is not shown; the pre-built binary carries no GPU code for this GPU generation on this platform, so no job-script change can help - the cure is a build of the program that includes the GPU architecture (or a release that does), so not_script; a hardware-generation case; the lines are the asker\'s own (the paths, the PyTorch `TORCH_USE_CUDA_DSA` hint line - already in other sets - and the C++ stack frames left out); the thread names no site - a GH200 node under Slurm - so diagnosed on Vista (GH200); assumed shape - a one-GPU basecalling job started with srun',
+    cluster='vista',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=32'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'export CUDA_LAUNCH_BLOCKING=1\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun dorado-1.1.1-linux-arm64/bin/dorado basecaller sup,5mCG_5hmCG pod5 --batchsize 0 --recursive --device cuda:all --trim all > calls.bam']],
+    log='''
+[2025-09-27 09:48:38.790] [info] > Creating basecall pipeline
+[2025-09-27 09:48:39.361] [info] Using CUDA devices:
+[2025-09-27 09:48:39.361] [info] cuda:0 - NVIDIA GH200 480GB
+[2025-09-27 09:48:39.676] [error] CUDA error: no kernel image is available for execution on the device
+''',
+)
