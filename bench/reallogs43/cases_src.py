@@ -308,3 +308,23 @@ case(
 [2025-09-27 09:48:39.676] [error] CUDA error: no kernel image is available for execution on the device
 ''',
 )
+
+# ---------------------------------------------------------------- firemodels/fds#6713 (1)
+
+case(
+    id='fdsramslot-random-sigsegv-later-memtest-found-bad-dimm',
+    kind='not_script',
+    source='https://github.com/firemodels/fds/issues/6713',
+    thread_site='firemodels/fds#6713 "forrtl: severe (174): SIGSEGV, segmentation fault occurred": an FDS 6.6 job on an 11-core, 32 GB Linux machine run through a job scheduler dies with random segmentation faults after running for a while, although the stack size is unlimited and 30 GB of memory was requested; the same job runs fine on other machines; the asker later reports that the cause was the RAM slots - memtest86 found two major errors; closed',
+    what='faulty memory in the one machine - a hardware fault, not the job script: the stack limit was already unlimited and a larger memory request did not help (the asker\'s own reports), and the same job ran elsewhere; the lines are the asker\'s own (the traceback header and the last two frames left out); not one of the ten sites - a single Linux compute machine under a scheduler - so diagnosed on Stampede3 as a one-node CPU job; assumed shape - one MPI process with OpenMP threads started by ibrun',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -J train\n#SBATCH -p gpu-a100\n#SBATCH -N 2\n#SBATCH -n 6\n#SBATCH -t 02:00:00', '#SBATCH -J fds\n#SBATCH -p skx\n#SBATCH -N 1\n#SBATCH -n 1\n#SBATCH -t 48:00:00'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'module load fds\nulimit -s unlimited\nexport OMP_NUM_THREADS=11\nibrun fds job.fds']],
+    log='''
+forrtl: severe (174): SIGSEGV, segmentation fault occurred
+fds                00000000059AAB24  Unknown               Unknown  Unknown
+libpthread-2.23.s  00002B9B3D623390  Unknown               Unknown  Unknown
+fds                0000000005E9C7F0  Unknown               Unknown  Unknown
+fds                0000000005A8B326  MAIN__                    645  main.f90
+''',
+)
