@@ -328,3 +328,24 @@ fds                0000000005E9C7F0  Unknown               Unknown  Unknown
 fds                0000000005A8B326  MAIN__                    645  main.f90
 ''',
 )
+
+# ---------------------------------------------------------------- DeltaGroupNJUPT/Vina-GPU#31 (1)
+
+case(
+    id='vinagpu-segfault-only-under-sbatch-stack-limit-ulimit-s',
+    kind='script',
+    source='https://github.com/DeltaGroupNJUPT/Vina-GPU/issues/31',
+    thread_site='DeltaGroupNJUPT/Vina-GPU#31 "Seg Fault ONLY when submitting with sbatch": a Vina-GPU docking run works when the asker runs the same script on the machine directly but segfaults right after setup when submitted with sbatch; the asker reports that setting `ulimit -s 8196` in the Slurm submission script solved it; closed',
+    what='the program needs a different stack limit than the batch job gets from the submitting shell and the site\'s limits (a resource limit of the job\'s shell, set in the job script); the cure the asker reports is a `ulimit -s` line in the sbatch script, so labelled script; the regex accepts any `ulimit -s` setting, since the right value depends on the limit the job inherits; the lines are the asker\'s own (the long command line in the last line kept as posted); the thread names no site - a Slurm GPU cluster - so diagnosed on Delta; assumed shape - a one-GPU job that runs Vina-GPU from the batch step',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=8'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], ['srun python -u train.py --batch-size 256 --epochs 32', 'Vina-GPU --receptor receptor/4no7_prot.pdbqt --ligand ligand_library/ligand_files/PV-000017780877_1_T1.pdbqt --out output/PV-000017780877_1_T1.pdbqt_out.pdbqt --log output/PV-000017780877_1_T1.pdbqt_out.log --center_x -8.654 --center_y 2.229 --center_z 19.715 --size_x 24.0 --size_y 26.25 --size_z 22.5 --thread 100']],
+    log='''
+Reading input ... done.
+Setting up the scoring function ... done.
+Analyzing the binding site ... done.
+Using random seed: 319215121
+/var/spool/slurm/d/job75896/slurm_script: line 10: 1763903 Segmentation fault      (core dumped) Vina-GPU --receptor receptor/4no7_prot.pdbqt --ligand ligand_library/ligand_files/PV-000017780877_1_T1.pdbqt --out output/PV-000017780877_1_T1.pdbqt_out.pdbqt --log output/PV-000017780877_1_T1.pdbqt_out.log --center_x -8.654 --center_y 2.229 --center_z 19.715 --size_x 24.0 --size_y 26.25 --size_z 22.5 --thread 100
+''',
+    expect={'families': ['resources', 'environment'], 'fix': r'(?m)^\+\s*ulimit\s+(-S\s+|-H\s+)?-s\s+(\d+|unlimited)\b'},
+)
