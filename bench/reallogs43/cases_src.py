@@ -349,3 +349,22 @@ Using random seed: 319215121
 ''',
     expect={'families': ['resources', 'environment'], 'fix': r'(?m)^\+\s*ulimit\s+(-S\s+|-H\s+)?-s\s+(\d+|unlimited)\b'},
 )
+
+# ---------------------------------------------------------------- noaa-ocs-modeling/CoastalApp#15 (1)
+
+case(
+    id='coastalapp-source-modulefile-dir-mkl-lib-missing-on-ranks',
+    kind='script',
+    source='https://github.com/noaa-ocs-modeling/CoastalApp/issues/15',
+    thread_site='noaa-ocs-modeling/CoastalApp#15 "`error while loading shared libraries: libmkl_intel_lp64.so` when submitting to Slurm on Hera": a coupled ADCIRC/WW3/NEMS run submitted with sbatch on NOAA\'s Hera fails at once - line 15 of the job script sources the model\'s `modulefiles/hera`, which is a directory, and every rank of NEMS.x then cannot load the MKL library; closed (the closing comment is not in the excerpt)',
+    what='DOUBTFUL - the closing answer is not shown; the job script\'s environment step sources a directory instead of the module file inside it, so the compiler/MKL modules the model was built with are never loaded and the executable cannot find its libraries; the cure is the job script\'s module line (source the file under modulefiles/hera, or module use/load it), so labelled script; the regex accepts sourcing or loading a module file under modulefiles/hera; the lines are the asker\'s own (two of the repeated per-rank lines kept, paths as posted); not one of the ten sites - NOAA Hera, Slurm CPU nodes - so mapped by scheduler family to Anvil; assumed shape - a CPU MPI job whose line 15 sources the module directory, then srun NEMS.x',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['module load cray-mpich', 'source /scratch2/COASTAL/coastal/save/Zachary.Burnett/ADC-WW3-NWM-NEMS/modulefiles/hera'], ['srun --cpu-bind=cores ./solver input.dat', 'srun ./NEMS.x']],
+    log='''
+/var/spool/slurmd/job14587258/slurm_script: line 15: source: /scratch2/COASTAL/coastal/save/Zachary.Burnett/ADC-WW3-NWM-NEMS/modulefiles/hera: is a directory
+/scratch2/COASTAL/coastal/save/Zachary.Burnett/flo/runs/a70_FLO_ATM_WAV2OCN_v2.1_new_hwrf_land_mask_hera/rt_20200306_h21_m45_s06r726/./NEMS.x: error while loading shared libraries: libmkl_intel_lp64.so: cannot open shared object file: No such file or directory
+/scratch2/COASTAL/coastal/save/Zachary.Burnett/flo/runs/a70_FLO_ATM_WAV2OCN_v2.1_new_hwrf_land_mask_hera/rt_20200306_h21_m45_s06r726/./NEMS.x: error while loading shared libraries: libmkl_intel_lp64.so: cannot open shared object file: No such file or directory
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*((source|\.)\s+\S*modulefiles/hera/\S+|module\s+(use|load)\s+\S*modulefiles/hera\S*)'},
+)
