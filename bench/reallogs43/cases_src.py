@@ -368,3 +368,21 @@ case(
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*((source|\.)\s+\S*modulefiles/hera/\S+|module\s+(use|load)\s+\S*modulefiles/hera\S*)'},
 )
+
+# ---------------------------------------------------------------- marbl/canu#511 (1)
+
+case(
+    id='canupbspro-ovlstore-config-script-wrong-workdir-program-fix',
+    kind='not_script',
+    source='https://github.com/marbl/canu/issues/511',
+    thread_site='marbl/canu#511 "another pbspro workdir issue?": a Canu 1.5 assembly run under PBS Pro stops near the end of the correction phase, where it configures the overlap store, with these lines - the generated step script is not started in the directory it expects, so the relative path to the overlap job list does not resolve; the Canu maintainer answers that it is the same bug as #485 in another step, fixed in the code (and the half-built store directory can be removed and the run restarted); closed',
+    what='the workflow\'s own generated scripts start in the wrong directory under PBS Pro (which does not keep the submission directory) - a bug in the program\'s job generation, fixed by the maintainers, not in the user\'s job script; the lines are the asker\'s own (the blank line left out); not one of the ten sites - a PBS Pro cluster - so mapped by scheduler family to Polaris; assumed shape - a one-node PBS job running the Canu driver, which submits its own steps with qsub',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris\n#PBS -l place=scatter\n#PBS -l walltime=01:00:00', '#PBS -l select=1:system=polaris\n#PBS -l walltime=24:00:00'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'canu -p banaMH17 -d banaMH17 genomeSize=550m -nanopore-raw reads.fastq.gz useGrid=true gridOptions="-A MyProject -l filesystems=home:eagle"']],
+    log='''
+Can't open './1-overlapper/ovljob.files': No such file or directory
+Canu snapshot v1.5 +22 changes (r8222 700032eff25266fbd0757b006376d5635d12fa34) failed with:
+  failed to generate configuration for building overlap store
+''',
+)
