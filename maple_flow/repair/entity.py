@@ -47,6 +47,8 @@ _SITE_COMMANDS = frozenset({"srun", "sbatch", "salloc", "scontrol", "squeue", "m
                             "ibrun", "echo", "head", "cat", "sed", "awk", "hostname"})
 #: A word that is a file the script names (by a directory part or a file extension).
 _FILE_LIKE = re.compile(r"/|\.(?:py|sh|sif|simg|sqsh|img|yaml|yml|json|toml|txt|cfg|conf|pth)$")
+#: A ``NAME=VALUE`` word that env(1) (or a shell prefix) sets before the program it runs.
+_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 #: An environment variable whose value names a host or an interface.
 _HOST_VAR = re.compile(r"(?:ADDR|HOST|HOSTNAME|NODE|IFNAME|IFACE)$")
 _HOST_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9.-]*$")
@@ -101,6 +103,9 @@ def _command_entities(words: tuple[str, ...], line: int) -> list[Entity]:
             option = None
             continue
         option = None
+        if program and _ENV_ASSIGNMENT.match(word):
+            # `env NAME=VALUE prog`: the assignments env(1) makes come before its program
+            continue
         if not _literal(word):
             program = False
             continue
