@@ -86,3 +86,11 @@ def test_a_value_the_script_names_vetoes_the_reading() -> None:
     assert library_not_implemented(log, SCRIPT) is not None
     script = SCRIPT.replace("--epochs 3", "--epochs 3 --sampler seq_pack_v2")
     assert library_not_implemented(log, script) is None
+
+
+def test_torchs_missing_forward_is_read_though_it_says_module() -> None:
+    log = 'NotImplementedError: Module [ModuleDict] is missing the required "forward" function\n'
+    data, first = _first(log)
+    assert first == f"{RECORD}/not_script" and data["proposed"] is None
+    assert library_not_implemented("NotImplementedError: module 'x' is not built here\n",
+                                   SCRIPT) is None

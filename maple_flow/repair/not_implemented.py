@@ -2,7 +2,8 @@
 
 A library raises ``NotImplementedError`` when the code calling it uses a feature its installed
 release does not have (TensorDict's ``in`` check, a datasets release reading a cache with a newer
-fsspec, TensorFlow's symbolic tensors handed to a newer numpy): the packages of the environment
+fsspec, TensorFlow's symbolic tensors handed to a newer numpy, torch's module without a
+``forward`` when a newer library builds a container where the code expects a layer): the packages of the environment
 disagree with each other or with the code, and no launch line changes that. The log must show the
 exception alone (the final line) or with a traceback whose innermost frame is an installed
 package's; the message must name nothing the job's launch or environment sets up (devices, a
@@ -29,6 +30,11 @@ _VETO = re.compile(
     r"\bcuda|\bgpus?\b|\bdevices?\b|\bbackend|\benv\b|environment|variable|\bplease set\b|"
     r"\bprocess|\blaunch|\bworkers?\b|\bnodes?\b|\brank|\bserver|\bport\b|\bimport|\bmodule|"
     r"\bpackage|\blibrar")
+#: torch's report that a module called as a layer has no ``forward`` (a container such as
+#: ModuleList, or a class of another release of the library that built it): the code and the
+#: installed library disagree, or the code is wrong; it names a module class, not the module
+#: system, so the ``module`` word does not veto it.
+_MISSING_FORWARD = re.compile(r'^Module \[\w+\] is missing the required "forward" function$')
 #: A frame of an installed package (not the user's project).
 _INSTALLED = re.compile(r"(?:site-packages|dist-packages)/")
 #: A value a message names (a number of two digits or more, a dotted or underscored name).
@@ -56,7 +62,8 @@ def library_not_implemented(text: str, script: str | None) -> tuple[str, ...] | 
     kind, message, at = found
     if kind != "NotImplementedError" or len(message) < 20:
         return None  # a bare one: an abstract method of whose code, the log does not say
-    if (_VETO.search(message) or ENVIRONMENT_WORDS.search(_support_free(message))
+    if not _MISSING_FORWARD.match(message) and (
+            _VETO.search(message) or ENVIRONMENT_WORDS.search(_support_free(message))
             or _names_script_value(message, script)):
         return None
     frames = [f for f in traceback_frames(text, at) if not (f.cut or f.faulthandler)]
