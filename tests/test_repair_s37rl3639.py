@@ -72,6 +72,8 @@ def test_the_librarys_own_raise_as_innermost_frame_is_read() -> None:
     "NotImplementedError: Using RTX 4000 series doesn't support faster communication broadband "
     "via P2P or IB. Please set `NCCL_P2P_DISABLE=\"1\"` and `NCCL_IB_DISABLE=\"1\"`\n",
     "NotImplementedError: Pipeline parallelism is not supported for this model.\n",
+    "NotImplementedError: sm_70 is not supported by this attention implementation.\n",
+    "NotImplementedError: all_gather_object over the world group is not implemented here.\n",
     "NotImplementedError\n",
     USER_RAISE,
 ])

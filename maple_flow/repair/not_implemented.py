@@ -3,8 +3,9 @@
 A library raises ``NotImplementedError`` when the code calling it uses a feature its installed
 release does not have (TensorDict's ``in`` check, a datasets release reading a cache with a newer
 fsspec, TensorFlow's symbolic tensors handed to a newer numpy, torch's module without a
-``forward`` when a newer library builds a container where the code expects a layer): the packages of the environment
-disagree with each other or with the code, and no launch line changes that. The log must show the
+``forward`` when a newer library builds a container where the code expects a layer): the
+packages of the environment disagree with each other or with the code, and no launch line
+changes that. The log must show the
 exception alone (the final line) or with a traceback whose innermost frame is an installed
 package's; the message must name nothing the job's launch or environment sets up (devices, a
 backend, the locale, the platform, a build, a version or an installation, a path, a value the job
@@ -29,7 +30,8 @@ _VETO = re.compile(
     r"precision|parallel|shard|\bzero\b|offload|quantiz|\bmps\b|\bxla\b|\btpu|\brocm|\bxpu|\bhpu|"
     r"\bcuda|\bgpus?\b|\bdevices?\b|\bbackend|\benv\b|environment|variable|\bplease set\b|"
     r"\bprocess|\blaunch|\bworkers?\b|\bnodes?\b|\brank|\bserver|\bport\b|\bimport|\bmodule|"
-    r"\bpackage|\blibrar")
+    r"\bpackage|\blibrar|\bworld|\bnccl|\bgloo|\bmpi\b|distributed|\bsm_?\d{2,3}\b|"
+    r"compute capability|\bampere|\bhopper|\bvolta|\bturing")
 #: torch's report that a module called as a layer has no ``forward`` (a container such as
 #: ModuleList, or a class of another release of the library that built it): the code and the
 #: installed library disagree, or the code is wrong; it names a module class, not the module
