@@ -82,7 +82,7 @@ The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/s
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
 ``package``: ``s29_rnot.yaml``; ``usercode``, ``libcode``: ``s29_rnot2.yaml``;
-``appinput``: ``s30_rnot.yaml``;
+``appinput``: ``s30_rnot.yaml``; ``libnotimpl``: ``rl3639_s37.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -106,6 +106,7 @@ from maple_flow.repair.frames import (
     traceback_paths,
     traceback_start,
 )
+from maple_flow.repair.not_implemented import library_not_implemented
 from maple_flow.repair.package_import import (
     broken_installation,
     final_import_error,
@@ -155,6 +156,7 @@ CATEGORIES: dict[str, str] = {
     "build": "structure-program-build-error",
     "stopped": "structure-stopped-after-progress",
     "fcheck": "structure-program-runtime-check",
+    "libnotimpl": "structure-library-not-implemented",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -843,6 +845,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
     built = build_error(text, script)
     if built is not None:  # the user's own source does not compile (s34)
         return Reading("build", CATEGORIES["build"], built)
+    not_implemented = library_not_implemented(text, script)
+    if not_implemented is not None:  # a library's API missing at its installed release (s37)
+        return Reading("libnotimpl", CATEGORIES["libnotimpl"], not_implemented)
     alone = exception_alone(text, script, _LAUNCH_MESSAGE, _GPU_WORDS, _DATA_MESSAGE)
     if alone is not None:  # the program's own exception shown alone (s34)
         return Reading("alone", CATEGORIES["alone"], alone)
