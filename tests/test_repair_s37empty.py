@@ -91,3 +91,27 @@ def test_log_line_gives_the_ncpus_fix_on_polaris() -> None:
     proposed = data["proposed"]
     assert proposed is not None, data.get("why_none")
     assert "+#PBS -l select=1:ncpus=50:mem=8gb" in str(proposed["diff"])  # type: ignore[index]
+
+
+# -- an inherited module whose name is also a word of the script ------------------------------
+CONFLICT = ('Lmod has detected the following error:  Cannot load module "miniconda/24.5.0" '
+            "because these module(s) are loaded:\n   python3\n")
+
+
+def test_inherited_module_named_as_the_program_is_unloaded() -> None:
+    script = CPU_JOB.format(body="module load miniconda/24.5.0\npython3 train.py")
+    data = diagnose_log(script, CONFLICT, "delta", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    assert "+module unload python3\n module load miniconda/24.5.0" in str(
+        proposed["diff"])  # type: ignore[index]
+
+
+def test_module_the_script_loads_itself_is_swapped_not_unloaded() -> None:
+    script = CPU_JOB.format(body="module load python3/3.11\nmodule load miniconda/24.5.0\n"
+                                 "python3 train.py")
+    data = diagnose_log(script, CONFLICT, "delta", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    assert "module unload" not in str(proposed["diff"])  # type: ignore[index]
+    assert "-module load python3/3.11" in str(proposed["diff"])  # type: ignore[index]
