@@ -115,3 +115,26 @@ def test_module_the_script_loads_itself_is_swapped_not_unloaded() -> None:
     assert proposed is not None, data.get("why_none")
     assert "module unload" not in str(proposed["diff"])  # type: ignore[index]
     assert "-module load python3/3.11" in str(proposed["diff"])  # type: ignore[index]
+
+
+# -- a typed GPU request from the submit command, the script's untyped one ---------------------
+GRES = ("sbatch: error: Batch job submission failed: Invalid GRES specification (with and "
+        "without type identification)\n")
+GPU_JOB = ("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=1\n{gpus}\n"
+           "#SBATCH --time=02:00:00\nsrun python train.py\n")
+
+
+def test_scripts_only_untyped_request_is_dropped() -> None:
+    data = diagnose_log(GPU_JOB.format(gpus="#SBATCH --gpus=1"), GRES, "delta", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    assert "-#SBATCH --gpus=1\n" in str(proposed["diff"])  # type: ignore[index]
+
+
+@pytest.mark.parametrize("gpus", [
+    "#SBATCH --gpus=a100:1\n#SBATCH --gpus-per-node=a100:1",   # all typed: the site's plugin
+    "#SBATCH --gpus=1\n#SBATCH --gpus-per-node=1",             # two untyped kinds: which?
+])
+def test_no_untyped_request_to_drop_gives_no_fix(gpus: str) -> None:
+    data = diagnose_log(GPU_JOB.format(gpus=gpus), GRES, "delta", None, False)
+    assert data["proposed"] is None

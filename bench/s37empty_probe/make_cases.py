@@ -1,9 +1,11 @@
 # ruff: noqa: E501
 """Write cases.yaml of the s37empty probe (written BEFORE any run of the new code on it).
 
-Two classes whose record was found but ended with "no fix applies": a program that is not
-Python misses the Intel compiler runtime (the module op found no Python launch line), and PBS
-killing a job whose CPU use passed its ncpus request (the record had an empty fix)."""
+Classes whose record was found but ended with "no fix applies": a program that is not Python
+misses the Intel compiler runtime (the module op found no Python launch line); PBS kills a job
+whose CPU use passed its ncpus request (the record had an empty fix); Slurm refuses a job whose
+GPUs are asked typed on the submit command and untyped in the script (cases 9-12, added before
+their first run)."""
 
 from pathlib import Path
 
@@ -99,6 +101,39 @@ CASES = [
          [["#PBS -l select=2:system=polaris", "#PBS -l select=2:ncpus=64"],
           ["mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py",
            "mpiexec -n 256 --ppn 128 --cpu-bind depth --depth 1 ./gcafs_model.x"]]),
+    # (3) a typed GPU request from the submit command and the script's untyped GPU directive
+    case("lexhybridnotes-untyped-gpus-directive-typed-gres-on-submit", "script",
+         "find_string:70970728722",
+         "a project's cluster notes (text id 70970728722): `#SBATCH --gpus=1` in a job file is not overridden by the submit command; combining it with a typed --gres on the command line was refused with this message (\"hit live\")",
+         "the script asks its GPUs untyped while the submission asks them typed, so Slurm sees both kinds; the script's own untyped directive is the line to drop (the typed request from the command line carries type and count); assumed shape - the one-node Delta srun job with `#SBATCH --gpus=1` in place of --gpus-per-node",
+         "delta", "srun_python.sh",
+         "sbatch: error: Batch job submission failed: Invalid GRES specification (with and without type identification)\n",
+         {"families": ["scheduler", "resources", "devices"], "fix": "(?m)^-#SBATCH --gpus=1$"},
+         [["#SBATCH --gpus-per-node=4", "#SBATCH --gpus=1"], ["#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks-per-node=1"]]),
+    case("migsweep-default-gpus-1-typed-gres-would-conflict", "script",
+         "find_string:53968123845",
+         "a benchmark sweep's submit script (text id 53968123845): its comment says a typed --gres on the sbatch command line would conflict with the default `--gpus=1` of the job script (the \"with and without type identification\" sbatch error); it passes a typed --gpus instead",
+         "the job file's default untyped GPU request meets a typed one from the submission; the script-side fix is to drop the untyped default; assumed shape - a one-node Delta job whose header has `#SBATCH --gpus=1` and runs the TensorFlow benchmark with srun",
+         "delta", "srun_python.sh",
+         "sbatch: error: Invalid GRES specification (with and without type identification)\n",
+         {"families": ["scheduler", "resources", "devices"], "fix": "(?m)^-#SBATCH --gpus=1$"},
+         [["#SBATCH --gpus-per-node=4", "#SBATCH --gpus=1"], ["#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks-per-node=1"],
+          ["srun python -u train.py --batch-size 256 --epochs 32", "srun python run_tf_benchmarks.py"]]),
+    case("gresnotes-both-typed-site-lua-rewrite-lookalike", "not_script",
+         "find_string:71585164080",
+         "a project's run log (text id 71585164080, Chinese): a request naming `--gpus=nvidia_a100:1` and `--gpus-per-node=nvidia_a100:1` (both typed) was refused by Slurm 25.05.5 with this message; the cluster runs JobSubmitPlugins=lua, whose rewrite is not known; the next step is the administrators'",
+         "LOOK-ALIKE: every GPU request of the job names a type; the untyped one comes from the site's submit plugin, which the script does not control - no directive of the script may be dropped; assumed shape - a one-node Delta job with both typed directives",
+         "delta", "srun_python.sh",
+         "Invalid GRES specification (with and without type identification)\n",
+         None, [["#SBATCH --gpus-per-node=4", "#SBATCH --gpus=nvidia_a100:1\n#SBATCH --gpus-per-node=nvidia_a100:1"]]),
+    case("arinotes-typed-gres-and-untyped-gpus-per-task-in-script", "script",
+         "find_string:55620659431",
+         "a tool's FAQ (text id 55620659431): this sbatch error was caused by emitting both `--gres=gpu:TYPE:N` and `--gpus-per-task N`; the fix keeps the typed request only",
+         "CONTROL: both requests are in the script; the untyped --gpus-per-task is dropped (the existing rule); assumed shape - a one-node Delta job with `--gres=gpu:a100:1` and `--gpus-per-task=1`",
+         "delta", "srun_python.sh",
+         "sbatch: error: Invalid GRES specification (with and without type identification)\n",
+         {"families": ["scheduler", "resources", "devices"], "fix": "(?m)^-#SBATCH --gpus-per-task=1$"},
+         [["#SBATCH --gpus-per-node=4", "#SBATCH --gres=gpu:a100:1\n#SBATCH --gpus-per-task=1"], ["#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks-per-node=1"]]),
 ]
 
 
