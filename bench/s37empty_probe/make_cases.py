@@ -134,6 +134,22 @@ CASES = [
          "sbatch: error: Invalid GRES specification (with and without type identification)\n",
          {"families": ["scheduler", "resources", "devices"], "fix": "(?m)^-#SBATCH --gpus-per-task=1$"},
          [["#SBATCH --gpus-per-node=4", "#SBATCH --gres=gpu:a100:1\n#SBATCH --gpus-per-task=1"], ["#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks-per-node=1"]]),
+    # (4) a rendezvous timeout in seconds (newer torch) where torchrun runs once: look-alikes
+    # of one node only (no new real multi-node excerpt of the class was found: report)
+    case("glm2notes-single-node-torchrun-localhost-29400-60s-lookalike", "not_script",
+         "find_string:10574285424",
+         "a user's notes on fine-tuning ChatGLM2 with p-tuning (text id 10574285424): `bash train.sh` on one machine fails with these lines (torchrun's c10d store on localhost:29400 not reached)",
+         "LOOK-ALIKE: one node, torchrun once is right there; the timeout is the local store (the notes do not give the cause) - no launch-on-every-node fix; assumed shape - a one-node Delta job that runs the torchrun line once",
+         "delta", "torchrun_batch_multinode.sh",
+         "[E socket.cpp:860] [c10d] The client socket has timed out after 60s while trying to connect to (localhost, 29400).\n",
+         None, [["#SBATCH --nodes=3", "#SBATCH --nodes=1"], ["--nnodes=3", "--nnodes=1"]]),
+    case("ddpnotes-program-overwrites-master-port-1800s-lookalike", "not_script",
+         "find_string:69408631992",
+         "a project's job-submission notes (text id 69408631992): training scripts that hard-code os.environ['MASTER_PORT'] in main.py overwrite the port torchrun listens on, so init_process_group hangs for 1800 s and fails with this line; fix given: guard the assignments in main.py",
+         "LOOK-ALIKE: the program's own code sets the port (not the job script); one node; assumed shape - a one-node Delta job that runs torchrun once",
+         "delta", "torchrun_batch_multinode.sh",
+         "[E socket.cpp:922] The client socket has timed out after 1800s while trying to connect to (127.0.0.1, 28890)\n",
+         None, [["#SBATCH --nodes=3", "#SBATCH --nodes=1"], ["--nnodes=3", "--nnodes=1"]]),
 ]
 
 
