@@ -138,3 +138,20 @@ def test_scripts_only_untyped_request_is_dropped() -> None:
 def test_no_untyped_request_to_drop_gives_no_fix(gpus: str) -> None:
     data = diagnose_log(GPU_JOB.format(gpus=gpus), GRES, "delta", None, False)
     assert data["proposed"] is None
+
+
+# -- a rendezvous client timeout printed in seconds, torchrun started once on several nodes ----
+ONCE = ("#!/bin/bash\n#SBATCH --nodes=3\n#SBATCH --gpus-per-node=4\n#SBATCH --time=03:00:00\n"
+        "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n"
+        "torchrun --nnodes=3 --nproc_per_node=4 --rdzv_id=1 --rdzv_backend=c10d "
+        "--rdzv_endpoint=${MASTER_ADDR} train.py\n")
+
+
+@pytest.mark.parametrize("after", ["60s", "60000ms"])
+def test_torchrun_once_timeout_in_either_unit_starts_it_on_every_node(after: str) -> None:
+    log = (f"[E socket.cpp:860] [c10d] The client socket has timed out after {after} while "
+           "trying to connect to (node-01, 29400).\n")
+    data = diagnose_log(ONCE, log, "delta", None, False)
+    proposed = data["proposed"]
+    assert proposed is not None, data.get("why_none")
+    assert "+srun --ntasks-per-node=1 torchrun" in str(proposed["diff"])  # type: ignore[index]
