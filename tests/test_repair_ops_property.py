@@ -111,6 +111,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.IbrunLaunch(), o.SiteMpiLaunch(),
         o.DeepspeedSlurmHostfile(), o.RootFromSubmitDir(),
         o.PbsRaiseMem(used="59756048kb", limit="20971520kb"),
+        o.PbsRaiseNcpus(used="19.38", limit="8"),
         o.ShowHiddenDevices(), o.ContainerSiteLibrary(directory="/soft/libraries/hwloc/lib"),
         o.ContainerNetPlugin(plugin="/soft/libraries/aws-ofi-nccl/v1.9.1-aws/lib/libnccl-net.so"),
         o.AllocConf(), o.AllocConf(option="expandable_segments"),

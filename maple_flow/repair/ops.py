@@ -800,6 +800,16 @@ class PbsRaiseMem(Strict):
     limit: str = Field(max_length=24, pattern=r"^\d+ ?(?:[kKmMgGtT]?[bB])?$")
 
 
+class PbsRaiseNcpus(Strict):
+    """Raise the script's PBS ncpus request (select chunks or job-wide ``-l ncpus=``) above
+    the ``used`` figure of PBS's ``job killed: ncpus USED exceeded limit LIMIT``, only when
+    LIMIT is what the script asks and one node has the CPUs (patch_pbs_ncpus.py)."""
+
+    op: Literal["pbs_raise_ncpus"] = "pbs_raise_ncpus"
+    used: str = Field(max_length=16, pattern=r"^\d+(?:\.\d+)?$")
+    limit: str = Field(max_length=16, pattern=r"^\d+(?:\.\d+)?$")
+
+
 class WrapperGpuCount(Strict):
     """Give a ``dist_train.sh CONFIG GPUS`` wrapper call (OpenMMLab convention) the GPU count
     ``gpus`` where it has none that torchrun reads (``GPUS=2``, an option, an unset variable,
@@ -962,7 +972,7 @@ FixOp = Annotated[
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
     | SiteMpiLaunch
-    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem
+    | DeepspeedSlurmHostfile | RootFromSubmitDir | PbsRaiseMem | PbsRaiseNcpus
     | ShowHiddenDevices | AllocConf | BoundPortArithmetic | ContainerSiteLibrary
     | ContainerNetPlugin
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
@@ -998,7 +1008,7 @@ OP_KINDS: tuple[str, ...] = (
     "unix_line_endings", "continue_launch_command", "site_launcher", "ibrun_launch",
     "site_mpi_launch",
     "deepspeed_slurm_hostfile", "root_from_submit_dir",
-    "pbs_raise_mem",
+    "pbs_raise_mem", "pbs_raise_ncpus",
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic", "container_site_library",
     "container_net_plugin",
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head", "srun_env_export",

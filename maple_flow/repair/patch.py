@@ -56,6 +56,7 @@ from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_override import program_override
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
+from maple_flow.repair.patch_pbs_ncpus import pbs_raise_ncpus
 from maple_flow.repair.patch_policy import policy_mend
 from maple_flow.repair.patch_rankvars import (
     bind_rank_gpus,
@@ -465,6 +466,8 @@ _HANDLERS: dict[type, Handler] = {
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
+    o.PbsRaiseNcpus: lambda t, op, p: pbs_raise_ncpus(t, op.used, op.limit,
+                                                      p.node.cpus if p else None),
     o.SrunEnvExport: lambda t, op, p: _srun_env_export(t),
     o.ServingFlag: lambda t, op, p: serving_flag(t, op.server, op.flag),
     o.ServingEnv: lambda t, op, p: _serving_env(t, op),

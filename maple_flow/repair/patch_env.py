@@ -9,6 +9,7 @@ from maple_flow.repair.launch_wrapped import wrapped_launch_line
 from maple_flow.repair.layout import (
     comment_block_start,
     find_launch,
+    launch_or_last_line,
     module_line_indexes,
     scheduler_of,
     setup_anchor,
@@ -84,14 +85,16 @@ def _first_load_index(text: str, before: int) -> int | None:
 
 
 def add_module(text: str, name: str, first: bool = False, before: str | None = None) -> str:
-    """Load ``name`` after the last module line (before the first load when ``first``, just
-    before the first line that loads module ``before`` when that is given); no-op when it is
-    loaded already."""
+    """Load ``name`` after the last module line above the launch (the Python program's line,
+    else the script's last command), before the first load when ``first``, just before the
+    first line that loads module ``before`` when that is given; no-op when it is loaded
+    already."""
     if any(w.value == name for _, w in _loaded(text)):
         return text
     if before is not None:
         return _load_before(text, name, before)
-    launch_index = find_launch(text).line - 1
+    # a program that is not Python (``./juldate``, ``Rscript``): the script's last command
+    launch_index = launch_or_last_line(text) - 1
     indexes = module_line_indexes(text, before=launch_index)
     first_load = _first_load_index(text, launch_index) if first else None
     if first_load is not None:

@@ -1115,7 +1115,13 @@ def _gpu_typed(option: str, value: str) -> bool | None:
 def _gpu_request(ctx: Context, arg: str) -> str:
     """``{gpu_request:untyped}``: the directive of the job's GPU request that names no type
     when another of its GPU requests names one (Slurm: "with and without type
-    identification"); unresolved unless exactly one such untyped directive is written."""
+    identification"); unresolved unless exactly one such untyped directive is written.
+
+    A script whose GPU requests are all untyped (one option) got the typed one from outside
+    it - the submit command or an SBATCH_* variable (s37empty) - and Slurm says the job had
+    both: the script's untyped request is the one to drop (the typed one carries type and
+    count). A script with a typed request of a kind Slurm cannot mix and no untyped one (the
+    site's submit plugin adds it) is left alone."""
     requests = [(d.option, d.value) for d in parse_directives(ctx.script, "slurm")
                 if d.option in _GPU_REQUESTS and d.value]
     requests += _srun_gpu_requests(ctx.script)
@@ -1124,7 +1130,7 @@ def _gpu_request(ctx: Context, arg: str) -> str:
         kinds.setdefault(option, set()).add(_gpu_typed(option, value))
     typed = [o for o, t in kinds.items() if True in t]
     untyped = [o for o, t in kinds.items() if t == {False}]
-    if arg != "untyped" or not typed or len(untyped) != 1:
+    if arg != "untyped" or len(untyped) != 1 or (not typed and len(kinds) != 1):
         raise Unresolved("the job's GPU requests are not one typed and one untyped")
     return untyped[0]
 

@@ -355,6 +355,8 @@ ALWAYS_ALLOWED = frozenset({
     "pbs_select_mend", "drop_pbs_directive",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
     "pbs_raise_mem",
+    # a PBS ncpus request raised to the count PBS saw used, digits only (patch_pbs_ncpus.py)
+    "pbs_raise_ncpus",
     # Ray steps (patch_ray_steps.py): fixed option words, port numbers computed from the
     # script's own ports, the head step's own node word copied in front of its driver
     "ray_block_steps", "ray_pin_ports", "ray_quote_json", "ray_driver_on_head",
