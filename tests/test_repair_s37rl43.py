@@ -51,6 +51,7 @@ def test_missing_bind_source_from_the_site_gets_no_fix() -> None:
 @pytest.mark.parametrize(("script", "log", "cluster", "record"), [
     (PBS + "mpiexec -n 4 ./cesm.exe\n", "[mpiexec@i040] HYDT_bscd_pbs_wait_for_completion (tools/bootstrap/external/pbs_wait.c:67): tm_poll(obit_event) failed with TM error 17002\n[mpiexec@i040] HYDT_bsci_wait_for_completion (tools/bootstrap/src/bsci_wait.c:23): launcher returned error waiting for completion\n", "polaris", "hydra-pbs-tm-poll-obit-failed"),
     (SLURM + "python train.py\n", 'sbatch: error: Parse error in file /etc/slurm/slurm.conf line 5: "SlurmctldHost="\n', "vista", "slurm-conf-parse-error"),
+    (PBS + "canu -p asm -d asm genomeSize=1g -nanopore-raw r.fq useGrid=true\n", "Can't open './1-overlapper/ovljob.files': No such file or directory\n\nCanu 1.5 failed with:\n  failed to generate configuration for building overlap store\n", "polaris", "canu-grid-step-wrong-directory-pbs"),
     (SLURM + "nextflow run wf\n", "WARN: Unable to get file attributes file: s3://b/x.txt -- Cause: com.amazonaws.SdkClientException: Unable to execute HTTP request: No route to host (Host unreachable)\n", "stampede3", "compute-node-cannot-reach-object-store"),
 ])
 def test_not_script_classes_get_advice_only(script: str, log: str, cluster: str, record: str) -> None:
