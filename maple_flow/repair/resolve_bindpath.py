@@ -7,8 +7,8 @@ from ``-B`` on a command line, or from a bind list variable the job exports
 (SINGULARITY_BINDPATH, SINGULARITY_BIND, APPTAINER_BINDPATH, APPTAINER_BIND). Only the last
 is decided here: when exactly one such export of the script lists the missing source as one of
 its comma-separated items (``/X`` or ``/X:/dest[:opts]``), the list without that item is the
-fix, written in place of the list on that line (the file system named is not there, so the bind can never succeed); with no such line, or
-a list that would be left empty, the answer stays advice.
+fix, written in place of the list on that line (the file system named is not there, so the
+bind can never succeed); with no such line, or a list left empty, the answer stays advice.
 
 Pure functions of the script text and the log's path.
 """
