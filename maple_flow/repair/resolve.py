@@ -173,6 +173,7 @@ from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
 from maple_flow.repair.patch_env import loaded_module_names
 from maple_flow.repair.resolve_account import AccountUnresolved, sibling_account
+from maple_flow.repair.resolve_bindpath import BindUnresolved, bind_list_without
 from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
@@ -215,7 +216,8 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "conda_module", "dir_var", "cache_fallback", "account", "respelled",
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
-                   "off_script", "site_scratch", "unset_storage", "shifter_module"})
+                   "off_script", "site_scratch", "unset_storage", "shifter_module",
+                   "bind_list"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python"),
@@ -1154,6 +1156,20 @@ def _step_options(script: str, launcher: str) -> list[Option] | None:
         return None
 
 
+def _bind_list(ctx: Context, arg: str) -> str:
+    """``{bind_list:line|old|new}``: the line of the bind list the script exports with the
+    source the log's ``src`` group names, that list, or the list without it
+    (resolve_bindpath, s37rl43)."""
+    source = ctx.groups.get("src")
+    if not source:
+        raise Unresolved("the log gave no bind source")
+    try:
+        line, old, new = bind_list_without(ctx.script, source)
+    except BindUnresolved as exc:
+        raise Unresolved(str(exc)) from None
+    return {"line": str(line), "old": old}.get(arg, new)
+
+
 def _forced_env(ctx: Context, arg: str) -> str:
     """``{forced_env:NAME.group}``: NAME when a line of the script sets it to the value the
     log captured in ``group`` and the site does not document that value
@@ -1418,7 +1434,8 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "command_line": _command_line, "word_line": _word_line,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
               "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
-              "unset_storage": _unset_storage, "shifter_module": _shifter_module}
+              "unset_storage": _unset_storage, "shifter_module": _shifter_module,
+              "bind_list": _bind_list}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
