@@ -58,6 +58,7 @@ from maple_flow.repair.models import (
     KnowledgeBase,
     Signature,
 )
+from maple_flow.repair.module_library import module_library_missing
 from maple_flow.repair.program_error import program_failure
 from maple_flow.repair.refusal import answers_refusal
 from maple_flow.repair.resolve import Context
@@ -169,12 +170,16 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
     unsure = (bool(GPU_RUNTIME_TEXT.search(query))
               or program_failure(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}")))
     messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
+    # a missing library of a module or environment (oneAPI, MPI): the job's environment is in
+    # play, so a resemblance does not say "not the script" (module_library)
+    env_library = module_library_missing(query)
     anchors = {i for i, _, _ in ranked[:MAX_SIMILAR]
-               if anchored_not_script(records[i], query, kb)}
+               if anchored_not_script(records[i], query, kb) and not env_library}
     found = [
         diagnosis_of(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
                    hint=i not in anchors and (
                        unsure or not confident(cosine)
+                       or (env_library and not records[i].script_problem)
                        or not may_act(records[i], query, messages, kb, cosine)
                        or (records[i].script_problem
                            and not answers_refusal(records[i], query))))
