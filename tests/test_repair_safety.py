@@ -155,6 +155,9 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("cache-filesystem-no-locks", "export_env"),
                ("triton-cache-not-writable", "export_env"),
                ("apptainer-build-tmp-full", "export_env"),
+               # s37notprec: the oneAPI/MKL module the user names (shown for review where the
+               # profile does not list it)
+               ("oneapi-runtime-library-not-on-path", "add_module"),
                # s29rscript2: where Intel MPI is installed (I_MPI_ROOT), given by the user
                ("intel-mpi-environment-unset", "export_env"),
                # s30r2script: the nodes to exclude or use, the CA bundle meant, given by the

@@ -58,10 +58,12 @@ from maple_flow.repair.models import (
     KnowledgeBase,
     Signature,
 )
+from maple_flow.repair.module_library import module_library_missing
 from maple_flow.repair.program_error import program_failure
 from maple_flow.repair.refusal import answers_refusal
 from maple_flow.repair.resolve import Context
 from maple_flow.repair.resources import submit_lines
+from maple_flow.repair.script_shown import script_shows_cause
 from maple_flow.repair.similarity import confident, rank_documents
 
 
@@ -157,6 +159,7 @@ def _foreign_port(record: FailureRecord, ev: FailureEvidence) -> bool:
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
                    profile: ClusterProfile | None, kb: KnowledgeBase) -> list[Diagnosis]:
+    every = records
     records = _similar_candidates(records, ev, profile)
     query = evidence_text(ev)
     if not query.strip() or not records:
@@ -169,12 +172,18 @@ def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,
     unsure = (bool(GPU_RUNTIME_TEXT.search(query))
               or program_failure(unprefixed_lines(f"{ev.stdout}\n{ev.stderr}")))
     messages = "\n".join(ln for ln in lines if ERROR_LINE.search(ln))
+    # a missing library of a module or environment (oneAPI, MPI), or a not-script record's
+    # message whose script_lacks line the script has: the job's environment or its own line is
+    # in play, so a resemblance does not say "not the script" (module_library, script_shown)
+    script_in_play = module_library_missing(query) or script_shows_cause(
+        every, f"{ev.stdout}\n{ev.stderr}", ev.script)
     anchors = {i for i, _, _ in ranked[:MAX_SIMILAR]
-               if anchored_not_script(records[i], query, kb)}
+               if anchored_not_script(records[i], query, kb) and not script_in_play}
     found = [
         diagnosis_of(records[i], score, "similarity", evidence, Context({}, profile, ev.script),
                    hint=i not in anchors and (
                        unsure or not confident(cosine)
+                       or (script_in_play and not records[i].script_problem)
                        or not may_act(records[i], query, messages, kb, cosine)
                        or (records[i].script_problem
                            and not answers_refusal(records[i], query))))
