@@ -65,3 +65,48 @@ def test_torque_submit_filter_job_name_is_shortened() -> None:
     assert data["proposed"]["record_id"] == "pbs-job-name-invalid"
     added = [ln for ln in data["proposed"]["diff"].splitlines() if ln.startswith("+#PBS -N ")]
     assert added and len(added[0].split()[-1]) <= 15
+
+
+# -- the hostfile the job writes (resolve_hostfile) --------------------------------------------
+
+WARNING = ("[WARNING] [runner.py:191:fetch_hostfile] Unable to find hostfile, will proceed with "
+           "training with local resources only.\n")
+
+
+def test_hostfile_the_job_writes_replaces_the_one_the_line_names() -> None:
+    script = _script("deepspeed_hostfile.sh", "--hostfile hostfile", "--hostfile /hostfile")
+    data = diagnose_log(script, WARNING, "delta", None, False)
+    assert data["proposed"]["record_id"] == "deepspeed-no-hostfile"
+    assert "--hostfile hostfile train.py" in data["proposed"]["diff"]
+
+
+def test_hostfile_already_the_written_one_still_asks() -> None:
+    data = diagnose_log(_script("deepspeed_hostfile.sh"), WARNING, "delta", None, False)
+    assert data["proposed"] is None and data["question"]["needs"] == ["hostfile"]
+
+
+def test_written_hostfile_rules() -> None:
+    import pytest
+
+    from maple_flow.repair.resolve_hostfile import HostfileUnresolved, written_hostfile
+
+    two = ("scontrol show hostnames \"$SLURM_JOB_NODELIST\" > a\n"
+           "scontrol show hostnames \"$SLURM_JOB_NODELIST\" | sed 's/$/ slots=4/' > b\n"
+           "deepspeed --hostfile c train.py\n")
+    with pytest.raises(HostfileUnresolved):
+        written_hostfile(two, "hostfile")
+    assert written_hostfile(two, "hostfile", {"hostfile": "b"}) == "b"
+    tee = ("for h in $(scontrol show hostnames $SLURM_NODELIST); do\n"
+           "  echo \"$h slots=8\" | tee -a hosts_$SLURM_JOB_ID\ndone\n"
+           "deepspeed train.py\n")
+    assert written_hostfile(tee, "hostfile") == "hosts_$SLURM_JOB_ID"
+    with pytest.raises(HostfileUnresolved):  # a log file written from a node list is no hint
+        written_hostfile("echo start > log.txt\ndeepspeed train.py\n", "hostfile")
+
+
+def test_valued_option_takes_an_absolute_path_value() -> None:
+    from maple_flow.repair import patch_launch as pl
+
+    script = _script("deepspeed_hostfile.sh", "--hostfile hostfile", "--hostfile /jobs/hf")
+    out = pl.set_launcher_arg(script, "deepspeed", "--hostfile", "hostfile")
+    assert "--hostfile hostfile train.py" in out and "/jobs/hf" not in out
