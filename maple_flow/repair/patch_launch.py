@@ -11,6 +11,7 @@ from maple_flow.errors import MapleError
 from maple_flow.repair.layout import Launch, find_launch
 from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace, scan_words
 from maple_flow.scriptparse.grammar import TWO_VALUES as _TWO_VALUES
+from maple_flow.scriptparse.grammar import takes_value
 from maple_flow.scriptparse.launch import _BOOLEANS, _is_program
 from maple_flow.scriptparse.spellings import spellings, split_short
 
@@ -39,8 +40,10 @@ def _base(word: Word) -> str:
     return os.path.basename(word.value)
 
 
-def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
-    """Options from ``words[i]`` on (the rules of scriptparse.launch); the next index."""
+def _walk(words: list[Word], i: int, stage: str = "") -> tuple[list[Option], int]:
+    """Options from ``words[i]`` on (the rules of scriptparse.launch); the next index. With
+    ``stage``, an option its grammar says takes a value takes the next word even where that
+    word looks like a program (``deepspeed --hostfile /hostfile``, s37ask)."""
     found: list[Option] = []
     values = [w.value for w in words]
     while i < len(values) and ((values[i].startswith("-") and values[i] != "-")
@@ -63,7 +66,8 @@ def _walk(words: list[Word], i: int) -> tuple[list[Option], int]:
             found.append(Option(word, f"{values[i + 1]} {values[i + 2]}", i, i + 2, False))
             i += 3
         elif (word not in _BOOLEANS and i + 1 < len(values)
-              and not values[i + 1].startswith("-") and not _is_program(values[i + 1])):
+              and not values[i + 1].startswith("-")
+              and (not _is_program(values[i + 1]) or _valued(stage, word))):
             found.append(Option(word, values[i + 1], i, i + 1, False))
             i += 2
         else:
@@ -244,12 +248,17 @@ def _replace_option(text: str, launch: Launch, opt: Option, stage: str, value: s
     return replace(text, first.start, last.end, new)
 
 
+def _valued(stage: str, word: str) -> bool:
+    """Whether the grammar of launcher ``stage`` says option ``word`` takes a value."""
+    return bool(stage) and takes_value(stage, word) is True
+
+
 def set_launcher_arg(text: str, stage: str, name: str, value: str | None) -> str:
     """Set option ``name`` of ``stage`` to ``value`` (a flag when None), on the launch line
     or inside the quoted ``bash -c`` body that runs ``stage``."""
     full = find_launch(text, stage)
     launch, start = _view(full, stage)
-    options, _ = _walk(launch.words, start)
+    options, _ = _walk(launch.words, start, stage)
     names = spellings(stage, name)
     hits = [o for o in options if o.name in names]
     if hits and hits[-1].value == value:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from maple_flow.repair.ask_hints import how_to_find, question_advice
 from maple_flow.repair.loop import Candidate, Plan, RepairResult
 
 MARKS = {"verified": "✔ verified", "failed": "✘ failed", "unverified": "? unverified"}
@@ -66,8 +67,10 @@ def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
     data.update(verdict=stop.kind, proposed=None, why_none=stop.reason)
     if stop.kind == "ask":
         asker = next(c for c in candidates if c.needs and set(c.needs) == set(stop.needs))
+        found = how_to_find(list(stop.needs))
         data["question"] = {"record_id": asker.record_id, "cause": asker.fix.cause,
-                            "advice": asker.fix.advice, "needs": list(stop.needs),
+                            "advice": question_advice(asker.fix.advice, found),
+                            "how_to_find": found, "needs": list(stop.needs),
                             "refused": [u for u in asker.unresolved if "from the user" not in u],
                             "answer_with": [f"--answer {n}=VALUE" for n in stop.needs]}
     elif stop.kind == "not_script":
@@ -112,6 +115,10 @@ def _no_fix_lines(data: dict[str, Any]) -> list[str]:
     if data.get("verdict") == "ask":
         q = data["question"]
         advice = [q["advice"], ""] if q.get("advice") else []
+        found = [h for h in q.get("how_to_find", []) if h["how"] not in (q.get("advice") or "")]
+        if found:
+            advice += ["Where to find it:", *[f"- {h['need']}: {h['how']} ({h['source']})"
+                                              for h in found], ""]
         refused = [f"Your answer was not used: {u}" for u in q.get("refused", [])]
         return [f"## A value only you have: {', '.join(q['needs'])}", "", q["cause"], "",
                 *advice, *refused, *([""] if refused else []),

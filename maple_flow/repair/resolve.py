@@ -177,6 +177,7 @@ from maple_flow.repair.resolve_bindpath import BindUnresolved, bind_list_without
 from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
+from maple_flow.repair.resolve_hostfile import HostfileUnresolved, written_hostfile
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
 from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
@@ -217,7 +218,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
                    "off_script", "site_scratch", "unset_storage", "shifter_module",
-                   "bind_list"})
+                   "bind_list", "hostfile"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python"),
@@ -1232,6 +1233,15 @@ def _account(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _hostfile(ctx: Context, arg: str) -> str:
+    """``{hostfile:NAME}``: the file the script writes its node list into, where the launch
+    line names another; else the answer to NAME, else a question (resolve_hostfile)."""
+    try:
+        return written_hostfile(ctx.script, arg, dict(ctx.answers))
+    except HostfileUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need) from None
+
+
 def _site_scratch(ctx: Context, arg: str) -> str:
     """``{site_scratch:NAME}``: the site's scratch variable (``$SCRATCH``), else the user's
     answer to NAME, else a question for it (maple_flow.repair.resolve_sitedir)."""
@@ -1435,7 +1445,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
               "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
               "unset_storage": _unset_storage, "shifter_module": _shifter_module,
-              "bind_list": _bind_list}
+              "bind_list": _bind_list, "hostfile": _hostfile}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
