@@ -94,12 +94,12 @@ def test_mem_per_cpu_below_node_fact() -> None:
 def test_unknown_shell_type_load_runs_the_script_in_a_login_shell() -> None:
     script = SRUN.format(nodes=1, extra="module load cuda\n")
     data = _run(script, "init.c(379):ERROR:109: Unknown shell type load\n", "bridges2")
-    assert data["proposed"]["record_id"] == "module-command-not-found"
+    assert data["proposed"]["record_id"] == "envmodules-shell-type-non-login"
     assert "+#!/bin/bash -l" in data["proposed"]["diff"]
     login = script.replace("#!/bin/bash\n", "#!/bin/bash -l\n")
     again = _run(login, "init.c(379):ERROR:109: Unknown shell type load\n", "bridges2")
     assert again["proposed"] is None or again["proposed"]["record_id"] != \
-        "module-command-not-found"
+        "envmodules-shell-type-non-login"
 
 
 def test_deepspeed_op_builder_cuda_mismatch_drops_polaris_standalone_toolkit() -> None:
