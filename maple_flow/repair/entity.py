@@ -29,6 +29,7 @@ from maple_flow.repair.matching import (
     unprefixed_lines,
 )
 from maple_flow.repair.models import Diagnosis, EntityKind, FailureEvidence, FailureRecord
+from maple_flow.repair.stage_paths import staged_paths
 from maple_flow.scriptparse.shell import split_commands
 
 #: Score of an entity-anchored diagnosis: below the specific signatures of the records.
@@ -162,6 +163,8 @@ def script_entities(script: str) -> tuple[Entity, ...]:
             found += _on_own_line(lines, line, _command_entities(words, line))
             found += _body_entities(words, line)
             found += _conda_env_entities(words, line)
+    # the paths of staging directives (#STAGE OUT, #DW stage_out: comments to the shell)
+    found += [Entity("path", path, number) for path, number in staged_paths(script)]
     return tuple(found)
 
 

@@ -69,7 +69,10 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "ray_launch_as_documented", "job_on_one_node", "one_process_in_job",
                      "loader_workers_above_two_on_whole_node", "container_option_on_header",
                      "forced_ofi_provider_absent", "constraint_unknown_to_site",
-                     "site_network_env_unset", "visible_devices_beyond_job"]
+                     "site_network_env_unset", "visible_devices_beyond_job",
+                     # s37rl42 (script_facts_s37.py)
+                     "job_on_several_nodes", "deepspeed_flag_one_gpu",
+                     "mem_per_cpu_below_node"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

@@ -37,6 +37,11 @@ from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
 )
+from maple_flow.repair.script_facts_s37 import (
+    deepspeed_flag_one_gpu,
+    job_on_several_nodes,
+    mem_per_cpu_below_node,
+)
 from maple_flow.repair.site_constraint import constraint_unknown_to_site
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
@@ -433,6 +438,7 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
         lambda p, _profile: per_node_launcher_several_processes(p),
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "job_on_one_node": lambda p, _profile: job_on_one_node(p),
+    "job_on_several_nodes": lambda p, _profile: job_on_several_nodes(p),
     "one_process_in_job": lambda p, _profile: one_process_in_job(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "site_container_runtime_known": site_container_runtime_known,
@@ -471,6 +477,8 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
         lambda _p, text: loader_workers_above_two_on_whole_node(text),
     # a container option on the batch header: srun runs in the image (patch_container_header.py)
     "container_option_on_header": lambda _p, text: container_option_on_header(text),
+    # --deepspeed handed to a one-GPU program no rank launcher starts (script_facts_s37.py)
+    "deepspeed_flag_one_gpu": deepspeed_flag_one_gpu,
 }
 
 
@@ -488,6 +496,7 @@ def mem_below_node(script: str, profile: ClusterProfile | None) -> bool:
 #: Facts that read the script's directive block with the site's profile (no parse needed).
 _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "mem_below_node": mem_below_node,
+    "mem_per_cpu_below_node": mem_per_cpu_below_node,
     # the job's environment against the site's documented settings (script_facts_env.py)
     "site_network_env_unset": site_network_env_unset,
     "visible_devices_beyond_job": visible_devices_beyond_job,
