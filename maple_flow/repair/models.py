@@ -69,7 +69,9 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "ray_launch_as_documented", "job_on_one_node", "one_process_in_job",
                      "loader_workers_above_two_on_whole_node", "container_option_on_header",
                      "forced_ofi_provider_absent", "constraint_unknown_to_site",
-                     "site_network_env_unset", "visible_devices_beyond_job"]
+                     "site_network_env_unset", "visible_devices_beyond_job",
+                     "site_ccl_env_unset_mpi_launch",
+                     "mpi_launch_ccl_env_without_mpi_launcher"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of
