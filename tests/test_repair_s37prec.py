@@ -96,3 +96,46 @@ def test_mpi_launch_settings_for_spawned_workers_are_unset() -> None:
         assert "+unset CCL_PROCESS_LAUNCHER\n+unset CCL_KVS_MODE\n" in diff
         changed = [ln for ln in diff.splitlines()[2:] if ln[:1] in "+-"]
         assert changed == ["+unset CCL_PROCESS_LAUNCHER", "+unset CCL_KVS_MODE"]
+
+
+# -- fixes that are there already ------------------------------------------------------------
+SRUN = """#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=4
+#SBATCH --time=01:00:00
+module load openmpi
+srun python -m mpi4py.bench helloworld
+"""
+DIRECT = ("[nid200247:2144171] OPAL ERROR: Unreachable in file ext3x_client.c at line 111\n"
+          "The application appears to have been direct launched using \"srun\",\n"
+          "but OMPI was not built with SLURM's PMI support and therefore cannot\nexecute.\n")
+
+
+def test_srun_without_pmix_is_given_it() -> None:
+    answer = diagnose_log(SRUN, DIRECT, "delta", None, False)
+    proposed = answer.get("proposed") or {}
+    assert isinstance(proposed, dict)
+    assert "--mpi=pmix" in str(proposed.get("diff", ""))
+
+
+def test_srun_that_asks_pmix_already_is_not_the_script() -> None:
+    script = SRUN.replace("srun python", "srun --mpi=pmix python")
+    for cluster in ("delta", "perlmutter"):
+        answer = diagnose_log(script, DIRECT, cluster, None, False)
+        assert answer.get("proposed") is None
+        first = answer["diagnoses"][0]  # type: ignore[index]
+        assert (first["record_id"], first["verdict"]) == ("openmpi-pmix-client-unreachable",
+                                                          "not_script")
+
+
+def test_wandb_retry_of_a_run_that_is_offline_already_gets_no_offline_fix() -> None:
+    script = SRUN.replace("srun python -m mpi4py.bench helloworld", "srun python train.py")
+    online = "wandb: Network error (ConnectTimeout), entering retry loop.\n"
+    offline = ("wandb: W&B syncing is set to `offline` in this directory.\n"
+               "wandb: Run `wandb online` or set WANDB_MODE=online to enable cloud syncing.\n"
+               + online)
+    assert diagnose_log(script, online, "delta", None, False)["proposed"]
+    answer = diagnose_log(script, offline, "delta", None, False)
+    assert answer.get("proposed") is None
+    assert all(d["record_id"] != "wandb-server-unreachable"
+               for d in answer["diagnoses"])  # type: ignore[union-attr]
