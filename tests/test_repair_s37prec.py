@@ -28,7 +28,8 @@ VLLM = "vllm serve /models/Llama-3.3-70B-Instruct --tensor-parallel-size 12 --po
 MPIEXEC = "mpiexec -n $((NNODES * 12)) --ppn 12 --cpu-bind depth -d 8 python train.py"
 KVS = ("|CCL_ERROR| internal_kvs.cpp:42 kvs_set_value: condition\n"
        "can_use_internal_kvs() failed\n")
-ATL = "RuntimeError: oneCCL: atl_ofi_comm.cpp:232 init_transport: EXCEPTION: failed to initialize ATL\n"
+ATL = ("RuntimeError: oneCCL: atl_ofi_comm.cpp:232 init_transport: EXCEPTION: "
+       "failed to initialize ATL\n")
 NO_PROVIDER = ("|CCL_ERROR| atl_ofi_helper.cpp:1118\n"
                "   atl_ofi_get_prov_list: fi_getinfo error: ret -61, providers 0\n")
 
