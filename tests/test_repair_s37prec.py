@@ -140,3 +140,9 @@ def test_wandb_retry_of_a_run_that_is_offline_already_gets_no_offline_fix() -> N
     assert answer.get("proposed") is None
     assert all(d["record_id"] != "wandb-server-unreachable"
                for d in answer["diagnoses"])  # type: ignore[union-attr]
+
+
+def test_atl_init_with_no_libfabric_provider_anywhere_gets_no_site_settings() -> None:
+    record, diff = _fix(AURORA, ATL + NO_PROVIDER)
+    assert record != "oneccl-environment-missing"
+    assert "+export CCL_" not in diff

@@ -113,9 +113,13 @@ class Signature(Strict):
     port_of_script: bool = Field(
         default=False, description="a port the log names (the match's `port` group, else the "
         "log's) must be one the script sets, derives or its launcher defaults to (s31r2)")
+    log_lacks: str | None = Field(
+        default=None, description="a pattern found nowhere in the log (stdout and stderr, as "
+        "written): the signature holds only then, whichever view of the log it matches in "
+        "(a wrapped-lines view may leave the excluding line out; s37prec)")
     weight: float = Field(default=0.0, description="added to the specificity score")
 
-    @field_validator("pattern", "script", "script_lacks")
+    @field_validator("pattern", "script", "script_lacks", "log_lacks")
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
         if value is not None:
