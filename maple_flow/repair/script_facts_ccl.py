@@ -8,8 +8,8 @@ oneCCL page) are for ranks that PALS ``mpiexec`` starts; a program that spawns i
 there the same settings make oneCCL fail (its internal KVS refused, no libfabric provider).
 
 - :func:`site_ccl_env_unset_mpi_launch`: the site documents oneCCL settings, the script sets
-  none of the site's network settings, and an MPI launcher starts the program: the job's ranks
-  are the ones the settings are for and lack them.
+  none of them (a libfabric setting of the site's may be there), and an MPI launcher starts
+  the program: the job's ranks are the ones the settings are for and lack them.
 - :func:`mpi_launch_ccl_env_without_mpi_launcher`: the script sets one of oneCCL's MPI-launch
   settings (:data:`MPI_LAUNCH_SETTINGS`) and no MPI launcher starts any command of the job.
 """
@@ -60,16 +60,13 @@ def mpi_launch_ccl_settings(script: str) -> list[str]:
 
 
 def site_ccl_env_unset_mpi_launch(script: str, profile: ClusterProfile | None) -> bool:
-    """Whether the site documents oneCCL settings, the script sets none of the site's network
-    settings and an MPI launcher starts its program (see the module docstring)."""
+    """Whether the site documents oneCCL settings, the script sets none of them and an MPI
+    launcher starts its program (see the module docstring)."""
     if profile is None or not profile.network or not profile.network.env:
         return False
-    settings = profile.network.env
-    if not any(name.startswith("CCL_") for name in settings):
-        return False
-    if any(sets_variable(script, name) for name in settings):
-        return False
-    return mpi_launched(script)
+    ccl = [name for name in profile.network.env if name.startswith("CCL_")]
+    return bool(ccl) and not any(sets_variable(script, name) for name in ccl) \
+        and mpi_launched(script)
 
 
 def mpi_launch_ccl_env_without_mpi_launcher(script: str,
