@@ -196,6 +196,8 @@ def conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
         return False
     if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
         return False
+    if sig.log_lacks and compiled(sig.log_lacks).search(f"{ev.stdout}\n{ev.stderr}"):
+        return False
     return not (sig.script_lacks and compiled(sig.script_lacks).search(ev.script))
 
 

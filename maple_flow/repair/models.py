@@ -72,7 +72,10 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "site_network_env_unset", "visible_devices_beyond_job",
                      # s37rl42 (script_facts_s37.py)
                      "job_on_several_nodes", "deepspeed_flag_one_gpu",
-                     "mem_per_cpu_below_node"]
+                     "mem_per_cpu_below_node",
+                     # s37prec (script_facts_ccl.py)
+                     "site_ccl_env_unset_mpi_launch",
+                     "mpi_launch_ccl_env_without_mpi_launcher"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of
@@ -114,9 +117,13 @@ class Signature(Strict):
     port_of_script: bool = Field(
         default=False, description="a port the log names (the match's `port` group, else the "
         "log's) must be one the script sets, derives or its launcher defaults to (s31r2)")
+    log_lacks: str | None = Field(
+        default=None, description="a pattern found nowhere in the log (stdout and stderr, as "
+        "written): the signature holds only then, whichever view of the log it matches in "
+        "(a wrapped-lines view may leave the excluding line out; s37prec)")
     weight: float = Field(default=0.0, description="added to the specificity score")
 
-    @field_validator("pattern", "script", "script_lacks")
+    @field_validator("pattern", "script", "script_lacks", "log_lacks")
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
         if value is not None:

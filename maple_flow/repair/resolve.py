@@ -199,6 +199,7 @@ from maple_flow.repair.resolve_step import (
     step_shape,
 )
 from maple_flow.repair.resolve_taskshape import TaskShapeUnresolved, shape_value, task_shape
+from maple_flow.repair.script_facts_ccl import mpi_launch_ccl_settings
 from maple_flow.units import size_mb
 
 if TYPE_CHECKING:
@@ -1554,6 +1555,12 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
         return [None]
     if each == "lmod:prerequisites":
         return [{"self": w} for w in _lmod_prerequisites(ctx)]
+    if each == "script:mpi_launch_ccl_settings":
+        # oneCCL's MPI-launch settings the script sets (script_facts_ccl.py, s37prec)
+        names = mpi_launch_ccl_settings(ctx.script)
+        if not names:
+            raise Unresolved("the script sets none of oneCCL's MPI-launch settings")
+        return [{"self": n} for n in names]
     if each.startswith("m."):
         words = (ctx.groups.get(each[2:]) or "").split()
         if not words:

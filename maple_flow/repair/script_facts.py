@@ -33,6 +33,10 @@ from maple_flow.repair.ray_steps import (
     ray_started_in_job,
     ray_step_detached,
 )
+from maple_flow.repair.script_facts_ccl import (
+    mpi_launch_ccl_env_without_mpi_launcher,
+    site_ccl_env_unset_mpi_launch,
+)
 from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
@@ -500,6 +504,9 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     # the job's environment against the site's documented settings (script_facts_env.py)
     "site_network_env_unset": site_network_env_unset,
     "visible_devices_beyond_job": visible_devices_beyond_job,
+    # oneCCL's bootstrap settings against how the ranks start (script_facts_ccl.py, s37prec)
+    "site_ccl_env_unset_mpi_launch": site_ccl_env_unset_mpi_launch,
+    "mpi_launch_ccl_env_without_mpi_launcher": mpi_launch_ccl_env_without_mpi_launcher,
     # a libfabric provider the site's fabric does not have (ofi_provider.py, s36rl39)
     "forced_ofi_provider_absent": forced_provider_absent,
     # a constraint feature the site does not document (site_constraint.py, s36rl39)
