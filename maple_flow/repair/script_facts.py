@@ -50,6 +50,7 @@ from maple_flow.repair.site_constraint import constraint_unknown_to_site
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
+from maple_flow.scriptparse.nodecount import stage_node_counts
 from maple_flow.scriptparse.values import first_int, to_int
 from maple_flow.units import size_mb
 
@@ -165,16 +166,8 @@ def job_on_one_node(p: ParsedScript) -> bool:
     the node, so NCCL needs no network transport between them (s30r2script)."""
     if first_int(p.directive("nodes", "select")) != 1:
         return False
-    known = {**p.variables, **p.env}
-    spans = {"torchrun": ("--nnodes",), "srun": ("-N", "--nodes"),
-             "deepspeed": ("--num_nodes", "--num-nodes"), "accelerate": ("--num_machines",)}
-    for stage in p.launch.stages:
-        names = spans.get(stage.name)
-        if names and stage.has(*names):
-            count = to_int(str(stage.get(*names)).split(":")[-1], known)
-            if count is None or count > 1:
-                return False
-    return True
+    counts = stage_node_counts(p.launch.stages, {**p.variables, **p.env})
+    return all(count is not None and count <= 1 for count in counts)
 
 
 def launcher_on_several_nodes(p: ParsedScript) -> bool:

@@ -10,14 +10,12 @@ from maple_flow.models import ClusterProfile
 from maple_flow.repair.layout import find_launch
 from maple_flow.repair.patch_launch import program_args, program_launch, walk_program_args
 from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.nodecount import NODE_SPANS, stage_node_counts
 from maple_flow.scriptparse.script import ParsedScript
-from maple_flow.scriptparse.values import to_int
 from maple_flow.units import size_mb
 
-#: Launch stages and the options by which they span nodes.
-_SPANS = {"srun": ("-N", "--nodes"), "torchrun": ("--nnodes",),
-          "deepspeed": ("--num_nodes", "--num-nodes"), "accelerate": ("--num_machines",),
-          "mpiexec": ("--nnodes",)}
+#: The spanning options of the launch stages, with mpiexec's ``--nnodes`` besides.
+_SPANS = {**NODE_SPANS, "mpiexec": ("--nnodes",)}
 #: Launchers that set RANK / WORLD_SIZE / MASTER_ADDR for the program (DeepSpeed then needs
 #: no MPI discovery).
 _RANK_LAUNCHERS = frozenset({"torchrun", "deepspeed", "srun", "mpirun", "mpiexec", "ibrun"})
@@ -29,24 +27,17 @@ def job_on_several_nodes(p: ParsedScript) -> bool:
     names no node count is not taken for several nodes (nothing shows another node)."""
     if (directive_size(p)["nodes"] or 1) > 1:
         return True
-    known = {**p.variables, **p.env}
-    for stage in p.launch.stages:
-        names = _SPANS.get(stage.name)
-        if names and stage.has(*names):
-            count = to_int(str(stage.get(*names)).split(":")[-1], known)
-            if count is not None and count > 1:
-                return True
-    return False
+    counts = stage_node_counts(p.launch.stages, {**p.variables, **p.env}, _SPANS)
+    return any(count is not None and count > 1 for count in counts)
 
 
-def _program_given(text: str, name: str) -> bool:
-    """Whether the launch line hands its program the option ``name``."""
+def _program_given(p: ParsedScript, text: str, name: str) -> bool:
+    """Whether the launch line (of ``text``, parsed as ``p``) hands its program the option
+    ``name``."""
+    entry = p.launch.entrypoint
+    if not entry:
+        return False
     try:
-        from maple_flow.scriptparse import parse_script
-
-        entry = parse_script(text).launch.entrypoint
-        if not entry:
-            return False
         launch = program_launch(find_launch(text), entry)
         first, end = program_args(launch, entry)
         return any(o.name == name for o in walk_program_args(launch.words, first, end))
@@ -69,7 +60,7 @@ def deepspeed_flag_one_gpu(p: ParsedScript | None, text: str) -> bool:
             return False
         if stage.name == "accelerate" and stage.has("--use_deepspeed"):
             return False
-    return _program_given(text, "--deepspeed")
+    return _program_given(p, text, "--deepspeed")
 
 
 def mem_per_cpu_below_node(script: str, profile: ClusterProfile | None) -> bool:
