@@ -293,6 +293,12 @@ def _not_script(candidate: Candidate) -> Stop:
                           f"{candidate.fix.cause} {advice}", kind="not_script")
 
 
+def refused_answers(candidate: Candidate) -> list[str]:
+    """Why answers the user gave were not used (an op's reason other than the plain "needs
+    NAME from the user" of a value not yet given: a ``..._file`` that is not absolute)."""
+    return [u for u in candidate.unresolved if "from the user" not in u]
+
+
 def _ask(candidate: Candidate) -> Stop:
     from maple_flow.repair.evidence_gate import QUESTIONS
 
@@ -303,8 +309,7 @@ def _ask(candidate: Candidate) -> Stop:
     # a fix the log does not tie to the script: why it is a question, and the record's advice
     why = "".join(f"; {QUESTIONS[n]}" for n in candidate.needs if n in QUESTIONS)
     advice = f" ({candidate.fix.advice})" if why and candidate.fix.advice else ""
-    refused = "".join(f"; your answer was not used: {u}" for u in candidate.unresolved
-                      if "from the user" not in u)
+    refused = "".join(f"; your answer was not used: {u}" for u in refused_answers(candidate))
     return Stop("failed", f"{candidate.record_id} needs from you: {names} "
                           f"(give it with --answer NAME=VALUE){at}{why}{advice}{refused}",
                 kind="ask",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from maple_flow.repair.ask_hints import how_to_find, question_advice
-from maple_flow.repair.loop import Candidate, Plan, RepairResult
+from maple_flow.repair.loop import Candidate, Plan, RepairResult, refused_answers
 
 MARKS = {"verified": "✔ verified", "failed": "✘ failed", "unverified": "? unverified"}
 
@@ -71,7 +71,7 @@ def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
         data["question"] = {"record_id": asker.record_id, "cause": asker.fix.cause,
                             "advice": question_advice(asker.fix.advice, found),
                             "how_to_find": found, "needs": list(stop.needs),
-                            "refused": [u for u in asker.unresolved if "from the user" not in u],
+                            "refused": refused_answers(asker),
                             "answer_with": [f"--answer {n}=VALUE" for n in stop.needs]}
     elif stop.kind == "not_script":
         first = next(c for c in candidates if c.verdict == "not_script")
