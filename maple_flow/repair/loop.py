@@ -114,6 +114,8 @@ class Candidate:
     #: Why a person must review this fix before it runs (review.review_reasons).
     review: tuple[str, ...] = ()
     verdict: Verdict = "script"
+    #: Why answers the user gave were not used (resolve.Resolution.refused).
+    refused: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, d: Diagnosis) -> Candidate:
@@ -294,9 +296,9 @@ def _not_script(candidate: Candidate) -> Stop:
 
 
 def refused_answers(candidate: Candidate) -> list[str]:
-    """Why answers the user gave were not used (an op's reason other than the plain "needs
-    NAME from the user" of a value not yet given: a ``..._file`` that is not absolute)."""
-    return [u for u in candidate.unresolved if "from the user" not in u]
+    """Why answers the user gave were not used (a ``..._file`` that is not absolute); empty
+    when the user gave none."""
+    return list(candidate.refused)
 
 
 def _ask(candidate: Candidate) -> Stop:
@@ -347,15 +349,16 @@ def answer_needs(candidate: Candidate, answers: dict[str, str], record_fix: list
     placeholders (``account={profile.id}`` stays those characters)."""
     if not candidate.needs or any(n not in answers for n in candidate.needs):
         return candidate
-    from maple_flow.repair.resolve import Context, resolve_fix
+    from maple_flow.repair.resolve import Context, resolve_fix_detail
 
     ctx = Context(dict(candidate.captures), profile, script, answers=dict(answers))
-    ops, needs, unresolved = resolve_fix(record_fix, ctx)
-    if needs or unresolved or not ops:
+    done = resolve_fix_detail(record_fix, ctx)
+    if done.needs or done.unresolved or not done.ops:
         # still a question; say why the answer was not used (not an absolute path, ...)
-        return replace(candidate, unresolved=tuple(unresolved) or candidate.unresolved)
-    fix = candidate.fix.model_copy(update={"ops": ops})
-    return replace(candidate, fix=fix, needs=(), unresolved=())
+        return replace(candidate, unresolved=tuple(done.unresolved) or candidate.unresolved,
+                       refused=tuple(done.refused))
+    fix = candidate.fix.model_copy(update={"ops": done.ops})
+    return replace(candidate, fix=fix, needs=(), unresolved=(), refused=())
 
 
 def answered_first(before: list[Candidate], after: list[Candidate]) -> list[Candidate]:

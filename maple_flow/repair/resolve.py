@@ -1597,13 +1597,32 @@ def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
     return ops
 
 
+@dataclass(frozen=True)
+class Resolution:
+    """A record's fix made concrete: its ops, the values only the user can give (``needs``),
+    why ops could not be made (``unresolved``), and, of those, the reasons an answer the user
+    DID give was not used (``refused``: a ``..._file`` that is not an absolute path)."""
+
+    ops: list[FixOp]
+    needs: list[str]
+    unresolved: list[str]
+    refused: list[str]
+
+
 def resolve_fix(
     templates: list[OpTemplate], ctx: Context
 ) -> tuple[list[FixOp], list[str], list[str]]:
     """(ops, needs, unresolved) for a record's fix in ``ctx``."""
+    done = resolve_fix_detail(templates, ctx)
+    return done.ops, done.needs, done.unresolved
+
+
+def resolve_fix_detail(templates: list[OpTemplate], ctx: Context) -> Resolution:
+    """``resolve_fix`` with the reasons the user's own answers were refused kept apart."""
     ops: list[FixOp] = []
     needs: list[str] = []
     unresolved: list[str] = []
+    refused: list[str] = []
     whole = False
     for template in templates:
         try:
@@ -1613,9 +1632,11 @@ def resolve_fix(
                 needs.append(exc.need)
             whole = whole or exc.whole
             unresolved.append(f"{template.get('op')}: {exc}")
+            if exc.need and exc.need in ctx.answers:
+                refused.append(unresolved[-1])
         except ValidationError as exc:
             unresolved.append(f"{template.get('op')}: "
                               + "; ".join(e["msg"] for e in exc.errors()[:2]))
         except ValueError as exc:
             unresolved.append(f"{template.get('op')}: {str(exc).splitlines()[0]}")
-    return ([] if whole else ops), list(dict.fromkeys(needs)), unresolved
+    return Resolution([] if whole else ops, list(dict.fromkeys(needs)), unresolved, refused)
