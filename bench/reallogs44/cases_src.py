@@ -75,3 +75,77 @@ No VNIs available in internal allocator
 ''',
     expect={'families': ['launcher', 'network'], 'fix': r'(?m)^\+.*\bmpiexec\b.*--no-vni\b'},
 )
+
+# ---------------------------------------------------------------- Datarmor (Ifremer, PBS Pro) ocean-ML runbook pitfalls table (2)
+
+DATARMOR_SOURCE = 'find_string:69464023980'
+DATARMOR_SITE = 'an ocean machine-learning project\'s runbook for Datarmor (Ifremer, PBS Pro, csh login shell, V100 `gpuq` queue, Apptainer/Singularity image; `qsub -v OCEANML3D_SITE=datarmor,OCEANML3D_ARGS=... jobs/pbs/train.pbs`, `#PBS -l select=1:ncpus=8:ngpus=1:mem=64g`, `#PBS -l walltime=20:00:00`, Lightning trainer), section "Datarmor-specific pitfalls", a Symptom | Cause table'
+DATARMOR_MAP = 'not one of the ten sites - Datarmor is a PBS Pro GPU cluster - so mapped by scheduler family (PBS Pro, qsub, GPU nodes) to Polaris, one node'
+DATARMOR_ONE = [['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=20:00:00'], ['#PBS -q debug-scaling', '#PBS -q preemptable']]
+
+case(
+    id='datarmorpitfalls-lightning-frozen-at-sanity-checking-dataloader-fork-deadlock',
+    kind='not_script',
+    source=DATARMOR_SOURCE,
+    thread_site=DATARMOR_SITE + '; row: "Training frozen at `Sanity Checking: 0/?`, no error, until the walltime" - DataLoader workers deadlocked on dask\'s threaded scheduler, inherited by `fork` without its threads; fixed on 2026-09-21 in the program (workers read with the synchronous scheduler); an older clone has it with any `num_workers > 0`, which the experiment config sets to 2',
+    what='the hang is a deadlock inside the training program\'s data loading (dask\'s threaded scheduler inherited by forked DataLoader workers); the fix is in the program\'s code (a synchronous scheduler in the workers), or, for an old clone, in its experiment config - nothing in the job script\'s directives, launch line or environment causes or cures it, and a longer walltime only waits longer; the line is the table\'s quoted progress text; ' + DATARMOR_MAP + '; assumed shape - a one-GPU PBS job running the Lightning trainer in the Apptainer image',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=DATARMOR_ONE + [['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'module load apptainer\napptainer exec --nv --bind /lus/eagle/projects/MyProject apptainer/oceanml3d.sif \\\n    python -m oceanml3d.main experiment=osse3d_gs21_multivar_unet hydra.run.dir=/lus/eagle/projects/MyProject/runs/gs21']],
+    log='''
+Sanity Checking: 0/?
+''',
+)
+
+case(
+    id='datarmorpitfalls-csh-job-multiline-python-c-unmatched-quote',
+    kind='script',
+    source=DATARMOR_SOURCE,
+    thread_site=DATARMOR_SITE + '; row: "`Unmatched \\"` from a `.pbs` job" - csh cannot carry a multi-line double-quoted string; call a `.py` file, never `python -c`',
+    what='the job script (run by csh) passes a multi-line double-quoted program to `python -c`, which csh cannot parse; the cure the runbook gives is a change to the job script itself (put the code in a .py file and call it), so labelled script; the line is the table\'s quoted csh message as written (csh prints it with a closing period); ' + DATARMOR_MAP + '; assumed shape - a csh PBS job whose only step is a multi-line `python -c "..."` summary of a run directory',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=DATARMOR_ONE + [['#!/bin/bash', '#!/bin/csh'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\nNNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'module use /soft/modulefiles\nmodule load conda\nconda activate\npython -c "\nimport glob, xarray as xr\nfor f in sorted(glob.glob(\'runs/gs21/*.zarr\')):\n    print(f, xr.open_zarr(f).sizes)\n"']],
+    log='''
+Unmatched "
+''',
+    expect={'families': ['syntax', 'environment'], 'fix': r'(?m)^\+.*\bpython3?\s+\S+\.py\b'},
+)
+
+# ---------------------------------------------------------------- EmpireAI Beta (GB200 NVL72) runtime map (2)
+
+EMPIRE_SOURCE = 'find_string:60311553569'
+EMPIRE_SITE = 'a project\'s "EmpireAI Beta runtime / environment map" (GB200 NVL72, aarch64, Slurm 25.05 with Pyxis/Enroot, 4 B200 per node, `--gres=gpu:b200:N`); section 6 "Multi-node launch (axolotl SFT, validated Stage-3 pattern)": one container task per node, `srun --nodes=2 --ntasks-per-node=1 --container-image=... bash -lc \'... /usr/bin/python -m torch.distributed.run --nnodes=2 --nproc_per_node=4 --node_rank=$SLURM_PROCID --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT -m axolotl.cli.train <cfg.yaml>\'`; "NCCL bootstrap interface - pin bond0 (LOAD-BEARING, validated job 31604)": NCCL auto-picks a 100.126.x IPoIB address for its bootstrap, a net served by four ambiguous ib* routes per node and NOT routable node-to-node -> `socketStartConnect ... No route to host` -> bootstrap hangs to the wall (jobs 31572/31584/31589); the earlier `Cuda failure 801 \'operation not supported\'` (job 31572) was a downstream symptom of the bootstrap picking a bad interface, not a fabric/IMEX block (fabric healthy, IMEX channels injected); fix: `export NCCL_SOCKET_IFNAME=bond0 GLOO_SOCKET_IFNAME=bond0 NCCL_SOCKET_FAMILY=AF_INET`; MNNVL stays enabled (`NCCL_MNNVL_ENABLE=0` not needed, would forfeit NVL72 bandwidth)'
+EMPIRE_MAP = 'not one of the ten sites - a GB200 NVL72 Slurm cluster with Pyxis containers - so mapped by scheduler and node family (Slurm, aarch64 Grace nodes with 4 GPUs) to DeltaAI'
+EMPIRE_SCRIPT = [['#SBATCH --nodes=1', '#SBATCH --nodes=2'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=/mnt/home/user/images/mega_final_dm.sqsh'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --nodes=2 --ntasks-per-node=1 --container-image="$CONT" --container-mount-home \\\n    bash -lc \'export PATH=/usr/local/bin:/usr/local/cuda/bin:/usr/bin:/bin; export NCCL_DEBUG=INFO; \\\n      /usr/bin/python -m torch.distributed.run --nnodes=2 --nproc_per_node=4 \\\n        --node_rank=$SLURM_PROCID --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT \\\n        -m axolotl.cli.train configs/sft_qwen3.yaml\'']]
+EMPIRE_FIX = r'(?m)^\+.*\bNCCL_SOCKET_IFNAME=\^?\w'
+
+case(
+    id='empirebeta-nccl-bootstrap-picks-unroutable-ipoib-socketstartconnect-no-route',
+    kind='script',
+    source=EMPIRE_SOURCE,
+    thread_site=EMPIRE_SITE,
+    what='NCCL\'s bootstrap chooses an interface whose addresses the nodes cannot reach each other on; the cure is an exported interface choice in the job\'s launch environment (`NCCL_SOCKET_IFNAME=bond0`, with GLOO_SOCKET_IFNAME), so labelled script; any explicit interface choice that excludes the IPoIB net is accepted by `fix`; the line is the map\'s quoted fragment with its ellipsis as written; ' + EMPIRE_MAP + '; assumed shape - the map\'s two-node torch.distributed.run launch under srun/Pyxis before the bond0 exports were added',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=EMPIRE_SCRIPT,
+    log='''
+socketStartConnect … No route to host
+''',
+    expect={'families': ['network', 'environment'], 'fix': EMPIRE_FIX},
+)
+
+case(
+    id='empirebeta-cuda-failure-801-downstream-of-bad-bootstrap-interface-pin-bond0',
+    kind='script',
+    source=EMPIRE_SOURCE,
+    thread_site=EMPIRE_SITE,
+    what='the 801 error looked like an NVLink-fabric/IMEX problem but the map records it as a downstream symptom of the same bad bootstrap interface, cured by the same exported `NCCL_SOCKET_IFNAME=bond0` in the launch environment, so labelled script; disabling MNNVL (`NCCL_MNNVL_ENABLE=0`) is explicitly not the fix; the line is the map\'s quoted error as written; ' + EMPIRE_MAP + '; assumed shape - the same two-node launch as the sibling case (job 31572)',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=EMPIRE_SCRIPT,
+    log='''
+Cuda failure 801 'operation not supported'
+''',
+    expect={'families': ['network', 'environment'], 'fix': EMPIRE_FIX},
+)
