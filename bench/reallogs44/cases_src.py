@@ -149,3 +149,57 @@ Cuda failure 801 'operation not supported'
 ''',
     expect={'families': ['network', 'environment'], 'fix': EMPIRE_FIX},
 )
+
+# ---------------------------------------------------------------- kernel-benchmark artifact STATUS note, UMD Zaratan reproduction (1)
+
+case(
+    id='zaratankernelbench-compute-node-no-internet-suitesparse-download-errno-110',
+    kind='not_script',
+    source='find_string:68608082349',
+    thread_site='a kernel-benchmark project\'s artifact STATUS.md (RASSM SpMM), "Reproduction on zaratan (2026-09-09)" - UMD Zaratan, Slurm, gate runs sent to an A100 node through the project\'s `bench/gpu_run.sh` (an srun allocation); "Machine gotchas" 2: `bench/gpu_run.sh` compute nodes have no outbound internet; a real-matrix gate that needs a SuiteSparse download must have the .mtx/.tar.gz already cached before the srun job starts (fetch it from the login node first); otherwise urlretrieve inside the compute-node process blocks for several minutes before raising `TimeoutError: [Errno 110] Connection timed out` (observed on pdb1HYS); a plain retry after the login-node prefetch succeeds immediately',
+    what='the job tries to download its input matrix from a compute node, which the site gives no outbound network; the cure the note gives is staging the input data on the login node before the job (a data-preparation step outside the job), and a retry of the identical command then succeeds - nothing in the job script\'s directives, launch line or environment was changed, so labelled not_script (input data not staged; site network policy); a proxy setting would be an invented fix here (the note says the nodes have no outbound internet); the line is the note\'s quoted error; not one of the ten sites - UMD Zaratan, a Slurm cluster with A100 nodes - so mapped by scheduler family to Bridges-2; assumed shape - a one-GPU srun job running the benchmark runner on a SuiteSparse matrix',
+    cluster='bridges2',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p GPU-shared'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -m kernelbench.runner --kernel spmm --variant spmm-cpu-kernel-f32 \\\n    --impl rassm-spmm-kstream --precision fp64 --matrices pdb1HYS --dims 128']],
+    log='''
+TimeoutError: [Errno 110] Connection timed out
+''',
+)
+
+# ---------------------------------------------------------------- ProtSent protein-embedding training notes (2)
+
+PROTSENT_SOURCE = 'find_string:59124170208'
+PROTSENT_SITE = 'a protein-embedding project\'s results/method notes (ProtSent, sentence-transformers CachedMNRL training of ESM-2/ESM-C on a shared multi-GPU B300 server, multi-GPU runs through accelerate/DDP, `bash train_*.sh` wrappers with CUDA_VISIBLE_DEVICES)'
+PROTSENT_MAP = 'not one of the ten sites - a shared 4+ GPU B300 server - so mapped to a one-node, 4-GPU Slurm job on Perlmutter (4 GPUs a node)'
+PROTSENT_SCRIPT = [['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4\n#SBATCH -C gpu\n#SBATCH -A m0000_g'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --multi_gpu --num_processes 4 train_protsent.py \\\n    --loss_mode multi --dms_file data/dms_pairs.parquet --batch_size 1024 --mini_batch_size 64']]
+
+case(
+    id='protsent-mixed-loss-datasets-sharded-across-ranks-collective-seqnum-mismatch',
+    kind='not_script',
+    source=PROTSENT_SOURCE,
+    thread_site=PROTSENT_SITE + '; "Cross-device gather deadlocks with a CoSENT target" (reproduced 2026-08-03, fixed 2026-08-05): multi-GPU runs with a DMS CoSENT dataset in the interleave always died at step 3-20 (2 and 3 ranks, gather on and off, load 107-722); accelerate\'s BatchSamplerShard hands rank i batches i, i+N, ..., so ranks run different datasets on the same step; CachedMultipleNegativesRankingLoss calls .backward() inside its forward and CoSENTLoss does not, so the ranks issue different numbers of DDP allreduces and NCCL aborts on a type mismatch at one sequence number (the quoted block); fix in the program: `_align_proportional_sampler_to_world_size` emits batches in blocks of world_size from a single dataset; after the fix the run cleared step 20 and kept going',
+    what='a collective-order bug in the training program (ranks run different losses on the same step and drift apart in their DDP allreduces), fixed in the program\'s sampler; not the job script - the note rules out gather, load and contention, and no directive, launch option or variable changes which collective each rank issues; the lines are the note\'s quoted per-rank collective table with its own trailing annotations kept as written; ' + PROTSENT_MAP + '; assumed shape - a one-node accelerate launch of the multi-task (MNRL + DMS CoSENT) training',
+    cluster='perlmutter',
+    script='accelerate.sh',
+    replace=PROTSENT_SCRIPT,
+    log='''
+Rank 0: SeqNum=14603, ALLREDUCE, NumelIn=9285184     <- still in training_step
+Rank 1: SeqNum=14603, ALLGATHER, NumelIn=1, NumelOut=3  <- already logging loss
+Rank 2: SeqNum=14603, ALLGATHER, NumelIn=1, NumelOut=3
+''',
+)
+
+case(
+    id='protsent-expandable-segments-alloc-conf-breaks-dataloader-pidfd-getfd',
+    kind='script',
+    source=PROTSENT_SOURCE,
+    thread_site=PROTSENT_SITE + '; "Sizing" (probe_150m_v2p5.sh, 4 B300s), probe lesson: `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` breaks the DataLoader with `pidfd_getfd: Operation not permitted` because expandable segments do not support CUDA IPC',
+    what='the job\'s environment sets the allocator option that the DataLoader\'s CUDA IPC cannot work with; the cure is the job environment (do not export `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`), so labelled script; `fix` accepts removing that export or unsetting the variable; the line is the note\'s quoted message; ' + PROTSENT_MAP + '; assumed shape - the same one-node accelerate launch with the allocator variable exported in the script',
+    cluster='perlmutter',
+    script='accelerate.sh',
+    replace=PROTSENT_SCRIPT[:1] + [['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\naccelerate launch --multi_gpu --num_processes 4 train_protsent.py \\\n    --batch_size 1024 --mini_batch_size 128 --max_steps 10']],
+    log='''
+pidfd_getfd: Operation not permitted
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^(-.*PYTORCH_CUDA_ALLOC_CONF=\S*expandable_segments:True|\+.*\bunset\s+PYTORCH_CUDA_ALLOC_CONF\b|\+.*PYTORCH_CUDA_ALLOC_CONF=(?!\S*expandable_segments:True))'},
+)
