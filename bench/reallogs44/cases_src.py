@@ -203,3 +203,40 @@ pidfd_getfd: Operation not permitted
 ''',
     expect={'families': ['environment'], 'fix': r'(?m)^(-.*PYTORCH_CUDA_ALLOC_CONF=\S*expandable_segments:True|\+.*\bunset\s+PYTORCH_CUDA_ALLOC_CONF\b|\+.*PYTORCH_CUDA_ALLOC_CONF=(?!\S*expandable_segments:True))'},
 )
+
+# ---------------------------------------------------------------- Frontier DiLoCo scale-out canary report (1)
+
+case(
+    id='frontierdiloco-final-checkpoint-peer-request-half-ranks-collective-mismatch',
+    kind='not_script',
+    source='find_string:55034817560',
+    thread_site='a project\'s Frontier (OLCF, Slurm, HPE Cray EX) scale-out canary report for a DiLoCo language-model training run (16 ranks on 2 nodes, /lustre/orion project space): the regular run and the checkpoint resume passed (resumed at step 140, checkpoints through step 190); final-checkpoint completion failed in resume job 4891149 - at step 197 ranks 0-7 entered finalization due to `peer_final_checkpoint_request`, ranks 8-15 did not, and the NCCL watchdog reported sequence 218 with mismatched all-reduce sizes (rank 0 `NumelIn=1`, ranks 8-15 `NumelIn=1299726652`); "No workaround was implemented in the scaleout layer"; the next action is the implementation follow-up `fix-multi-node` for the final-checkpoint collective mismatch',
+    what='DOUBTFUL only in that the program fix is not shown; the report itself locates the fault in the training program\'s final-checkpoint coordination (half the ranks enter finalization on a peer request while the others stay in a gradient all-reduce) and says the scale-out/job layer needs no change - a job-script change (timeouts, NCCL variables, node counts) would not make the ranks agree, so labelled not_script (program bug after good training and a good resume); the lines are the report\'s representative failure lines (three of its four, the rank-7 finalization line left out as a repeat of the rank-0 one); not one of the ten sites - Frontier - so mapped by system family (Slurm, HPE Cray EX with Slingshot, srun-started ranks) to Perlmutter; assumed shape - a 4-node x 4-GPU srun job (16 ranks) resuming from the previous checkpoint',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['#SBATCH -t 02:00:00', '#SBATCH -t 00:20:00'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'export RESUME_CHECKPOINT=$SCRATCH/runs/e97-MLP/latest.pt\nsrun --cpu-bind=cores python train.py --level E97 --params 100m --diloco-k 10 \\\n    --train-minutes 2 --resume "$RESUME_CHECKPOINT"']],
+    log='''
+[final-checkpoint] rank 0/16 entering finalization at step=197 reason=peer_final_checkpoint_request remaining_s=996.2 model_variant=level=E97,params=100m,mlp_ratio=1.5 is_head=True
+[rank8]:[E623 05:45:03.725058393 ProcessGroupNCCL.cpp:704] [Rank 8] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=218, OpType=ALLREDUCE, NumelIn=1299726652, NumelOut=1299726652, Timeout(ms)=600000) ran for 600001 milliseconds before timing out.
+[rank0]:[E623 05:45:04.413715744 ProcessGroupNCCL.cpp:704] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=218, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600001 milliseconds before timing out.
+''',
+)
+
+# ---------------------------------------------------------------- jwohlwend/boltz#218 (1)
+
+case(
+    id='boltzslurm-lightning-rejects-ntasks-200-set-ntasks-per-node',
+    kind='script',
+    source='https://github.com/jwohlwend/boltz/issues/218',
+    thread_site='jwohlwend/boltz#218 "SLURM error when running a simple Boltz1 predict example": `boltz predict sequence.fasta --cache .` on a GPU node of a workplace Slurm cluster fails in Lightning\'s SLURM environment check (`lightning_fabric/plugins/environments/slurm.py`, `_validate_srun_variables`); the asker\'s resolution: "I was sshed on a gpu node in my workplace cluster and $SLURM_NTASKS_PER_NODE was not set. Setting it fixed it."',
+    what='the job\'s Slurm task layout (`--ntasks=200` without a per-node count) is what Lightning refuses; the cure shown is in the job\'s environment/directives (set SLURM_NTASKS_PER_NODE, or request `--ntasks-per-node` as the hint says), so labelled script; `fix` accepts a per-node task count, an exported SLURM_NTASKS_PER_NODE, or dropping the --ntasks=200 request for a cpus-per-task one; the lines are the issue\'s own traceback tail as pasted (its "...(path)..." redaction kept); not one of the ten sites - a workplace Slurm GPU cluster - so mapped by scheduler family to Vista (Slurm, one GPU a node); assumed shape - a one-node batch job asking `--ntasks=200` for CPU threads and running boltz predict from the batch step',
+    cluster='vista',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks=200\n#SBATCH -p gh'], ['#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8\n', ''], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\nsrun python -u train.py --batch-size 256 --epochs 32', 'source $WORK/envs/boltz/bin/activate\nboltz predict sequence.fasta --cache .']],
+    log='''
+...(path).../.conda/envs/Boltz1/lib/python3.11/site-packages/lightning_fabric/plugins/environments/slurm.py", line 221, in _validate_srun_variables
+    raise RuntimeError(
+RuntimeError: You set `--ntasks=200` in your SLURM bash script, but this variable is not supported. HINT: Use `--ntasks-per-node=200` instead.
+''',
+    expect={'families': ['scheduler', 'directives', 'launcher', 'environment'], 'fix': r'(?m)^(\+.*(--ntasks-per-node[= ]\d+|\bSLURM_NTASKS_PER_NODE=\d+|--cpus-per-task[= ]\d+|\bunset\s+SLURM_NTASKS\b)|-\s*#SBATCH\s+--ntasks=200\b)'},
+)
