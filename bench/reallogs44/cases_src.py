@@ -240,3 +240,54 @@ RuntimeError: You set `--ntasks=200` in your SLURM bash script, but this variabl
 ''',
     expect={'families': ['scheduler', 'directives', 'launcher', 'environment'], 'fix': r'(?m)^(\+.*(--ntasks-per-node[= ]\d+|\bSLURM_NTASKS_PER_NODE=\d+|--cpus-per-task[= ]\d+|\bunset\s+SLURM_NTASKS\b)|-\s*#SBATCH\s+--ntasks=200\b)'},
 )
+
+# ---------------------------------------------------------------- CUDA-graph + packed-sequence experiment log (1)
+
+case(
+    id='cgpackedseq-nvlink-uncorrectable-on-three-nvl72-nodes-resubmit-elsewhere',
+    kind='not_script',
+    source='find_string:66480397060',
+    thread_site='a user\'s "CUDA Graph + Packed Sequence Experiment Log" for a Megatron-LM SFT run on a GB200 NVL72 Slurm cluster (nodes named nvl72NNN-TNN, /lustre project space, 8-node proxy jobs and a 64-node full-scale script): Attempt 1 (job 1844538) "FAILED - hardware issue (not code)", about 25 s into training step 1, with `CUDA error: uncorrectable NVLink error detected during the execution` on nodes nvl72069-T01/T07/T08 - "This is a hardware defect, not a code bug"; Attempt 2 (job 1844681) on nvl72142-T[03-05,10-14] with no change ("same code, resubmitted to avoid bad NVLink nodes") succeeded',
+    what='an NVLink fault on particular nodes kills a job whose code and script are fine - the same job, unchanged, ran on other nodes; the cure is the site\'s (drain and repair the NVLink fabric of those nodes), a resubmission or an exclude list only steps around it, so labelled not_script (hardware fault); the line is the log\'s quoted error; not one of the ten sites - a GB200 NVL72 Slurm cluster - so mapped by node family (Grace-Blackwell/Grace-Hopper superchips joined by NVLink, Slurm) to DeltaAI (4 GH200 per node); assumed shape - the 8-node proxy job, one task per GPU started by srun in an NGC container through pyxis',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=8'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=4'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/nemo:25.11'], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --container-image="$CONT" --container-mounts="$PWD":/workspace \\\n    python /workspace/Megatron-LM/pretrain_mamba.py --sft --cuda-graph-impl transformer_engine \\\n    --attention-backend flash --fp8-recipe mxfp8 --recompute-granularity selective']],
+    log='''
+CUDA error: uncorrectable NVLink error detected during the execution
+''',
+)
+
+# ---------------------------------------------------------------- masked-EqM PI-update log (2)
+
+EQM_SOURCE = 'find_string:55602344543'
+EQM_SITE = 'a project\'s "PI Updates - masked-EqM" log (energy-matching image model, EqM-B/2 on ImageNet-1K, single-GPU training jobs on a Harvard FASRC-style Slurm cluster - seas_gpu and gpu_test partitions, checkpoints on the holylabs `ydu_lab` group filesystem); "Stage 2" (seeds 3,4, six ~2.5 h training jobs)'
+EQM_MAP = 'not one of the ten sites - a university Slurm cluster with 4-GPU A100/H100 nodes and group-quota lab storage - so mapped by scheduler and node family (Slurm, one-GPU jobs on 4-GPU nodes, shared project storage) to Delta'
+EQM_ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --partition=gpuA100x4'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=04:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'RESULTS=/projects/bdlab/eqm/results/${SEED_ARM}\nmkdir -p "$RESULTS"\nnvidia-smi > /dev/null || exit 1\n']]
+
+case(
+    id='maskedeqm-group-quota-exhausted-by-other-members-mkdir-fails',
+    kind='not_script',
+    source=EQM_SOURCE,
+    thread_site=EQM_SITE + '; "BLOCKER: Stage 2 training failed, holylabs quota exhausted (3rd occurrence)": all six jobs failed with `OSError: [Errno 122] Disk quota exceeded` on the group filesystem at its 4.0Ti/4.0Ti hard cap; a live `mkdir` probe still failed after the job\'s own partial dirs were removed - "the group is externally exhausted by other lab members\' usage"; on resubmission three jobs failed at start with `mkdir: ... Disk quota exceeded`; the quota "flickers writable/unwritable on a timescale of minutes"; options: ask the group admin to free space or raise the quota, point checkpoints at storage not sharing this quota, or retry later',
+    what='the job cannot create its results directory because the lab group\'s shared quota is full from other members\' use - the job\'s own footprint was already pruned; the cure is on the storage side (the group admin frees space or raises the quota, or the centre gives another allocation), not in the job script, so labelled not_script (file system); the line is the log\'s quoted job-start failure with its "..." as written; ' + EQM_MAP + '; assumed shape - a one-GPU batch job that makes its results directory on the group project space, checks the GPU, and trains one seed/arm',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=EQM_ONE_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --model EqM-B/2 --data-path /projects/bdlab/imagenet/train \\\n    --corruption gaussian --seed 4 --results-dir "$RESULTS"']],
+    log='''
+mkdir: ... Disk quota exceeded
+''',
+)
+
+case(
+    id='maskedeqm-flaky-node-assert-requires-one-gpu-despite-nvidia-smi',
+    kind='not_script',
+    source=EQM_SOURCE,
+    thread_site=EQM_SITE + '; "Resubmit attempt #2 also failed": besides the quota failures, two jobs (mask_seed4, gm_seed3) failed with `AssertionError: Training currently requires at least one GPU` "despite `nvidia-smi` passing the script\'s own check. Likely a second bad/flaky node (not investigated further, quota is the dominant blocker)"; the same jobs ran elsewhere once resubmitted (seeds 3,4 later completed)',
+    what='DOUBTFUL (the node fault is the author\'s reading, not investigated); the job script requests one GPU and its own nvidia-smi check passes, yet the program finds no usable CUDA device on that node - the same script ran to completion on other nodes, so the fault is the node\'s (a GPU that NVML lists but CUDA cannot open), which the site must drain and repair; labelled not_script (hardware/node fault); the line is the log\'s quoted assertion; ' + EQM_MAP + '; assumed shape - the same one-GPU training job with its nvidia-smi check',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=EQM_ONE_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u train.py --model EqM-B/2 --data-path /projects/bdlab/imagenet/train \\\n    --corruption mask --seed 4 --results-dir "$RESULTS"']],
+    log='''
+AssertionError: Training currently requires at least one GPU
+''',
+)
