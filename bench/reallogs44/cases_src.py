@@ -291,3 +291,20 @@ case(
 AssertionError: Training currently requires at least one GPU
 ''',
 )
+
+# ---------------------------------------------------------------- MIC-DKFZ/batchgenerators#138 (1)
+
+case(
+    id='batchgenerators-nested-threadpool-limits-kills-augmenter-workers-on-cluster',
+    kind='not_script',
+    source='https://github.com/MIC-DKFZ/batchgenerators/issues/138',
+    thread_site='MIC-DKFZ/batchgenerators#138 "Background worker no longer alive" (closed): nnU-Net v2.5.2 with batchgenerators 0.25.1 trainings on a cluster (AMD EPYC 7413 Zen 3 CPU, NVIDIA A100 SXM4 GPU, CentOS 7) constantly fail with the NonDetMultiThreadedAugmenter error; the reporter traced it to two successive `with threadpool_limits(limits=1, user_api=None):` statements and removing the one in `_start()` (keeping the one in `producer()`) solved it; a second user confirms that removing that scope stopped the crashes on a Linux machine; companion reports (batchgenerators#136, nnUNet#2910) point at threadpool_limits not being thread-safe',
+    what='the data-augmentation workers die because of the library\'s own nested threadpool_limits scopes; the fix shown is a change to the library code (drop the scope in `_start()`), nothing in the job script or the site, so labelled not_script (program/library bug); the maintainers could not reproduce it on their clusters, so the trigger is node- or library-version-dependent, but no job-script change is reported to cure it; the line is the error as the issue quotes it (class NonDetMultiThreadedAugmenter); not one of the ten sites - a cluster with Zen 3 EPYC CPUs and A100 SXM4 GPUs - so mapped by node family (AMD EPYC Milan + A100 SXM4) to Polaris; assumed shape - a one-node PBS job running one nnUNetv2_train fold on one GPU',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=06:00:00'], ['#PBS -q debug-scaling', '#PBS -q preemptable'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\nmpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'conda activate nnunet\nexport nnUNet_raw=/eagle/MyProject/nnUNet_raw\nexport nnUNet_preprocessed=/eagle/MyProject/nnUNet_preprocessed\nexport nnUNet_results=/eagle/MyProject/nnUNet_results\nexport CUDA_VISIBLE_DEVICES=0\nnnUNetv2_train 16 3d_fullres 0']],
+    log='''
+One or more background workers are no longer alive. Exiting. Please check the print statements above for the actual error message
+''',
+)
+
