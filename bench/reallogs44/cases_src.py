@@ -308,3 +308,57 @@ One or more background workers are no longer alive. Exiting. Please check the pr
 ''',
 )
 
+
+# ---------------------------------------------------------------- ULHPC iris first-use notes (1)
+
+case(
+    id='ulhpcnotes-lmod-module-in-other-toolchain-tree-load-env-release-first',
+    kind='script',
+    source='find_string:58585174254',
+    thread_site='a user\'s first-use design notes for the University of Luxembourg HPC (ULHPC iris: Slurm, `gpu` partition with 4 x V100 SXM2 nodes, Lmod + EasyBuild modules with category prefixes, `module` available only inside jobs); section "ULHPC-specific two-layer structure (hit in practice)": many modules that `module spider` finds fail on a plain `module load` with the Lmod error quoted below, because they belong to another toolchain tree; fix: `module purge; module load env/release/2023b` (or env/release/default) before the module, and `module spider <full name>` tells which env/release/* to load first',
+    what='the job script loads a module from a toolchain tree that is not active, so Lmod refuses it; the cure given is in the job script\'s module lines (load the matching `env/release/*` first, or a module from the active tree), so labelled script; `fix` accepts an added env/release load or a removed/replaced PyTorch module line; the line is the second line of the notes\' quoted Lmod message - its first line, "Lmod has detected the following error: These module(s) or extension(s)", is already a line of another set and is left out; not one of the ten sites - ULHPC iris, a Slurm cluster with a hierarchical Lmod/EasyBuild tree - so mapped by scheduler and module-system family to Stampede3 (Slurm, Lmod hierarchy at TACC); assumed shape - a one-GPU batch job that purges modules, loads the cluster PyTorch and runs the project\'s preflight script',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\nibrun python train.py --epochs 10', 'module purge\nmodule load ai/PyTorch/2.6.0-foss-2024a\nexport HF_HOME=$SCRATCH/hf HF_HUB_OFFLINE=1\npython scripts/experiments/preflight.py']],
+    log='''
+exist but cannot be loaded as requested: "ai/PyTorch/2.6.0-foss-2024a"
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^(\+\s*module\s+load\s+env/release/\S+|-\s*module\s+load\s+ai/PyTorch/2\.6\.0-foss-2024a)'},
+)
+
+# ---------------------------------------------------------------- Spartan vLLM MoE-eval job README, troubleshooting table (2)
+
+SPARTAN_SOURCE = 'find_string:65977183064'
+SPARTAN_SITE = 'a project\'s README for running a vLLM MoE expert-statistics evaluation on Spartan (University of Melbourne, Slurm; `spartan/vllm-moe-eval.sbatch`, partition gpu-a100-short, 1 GPU, 3h55m; the job builds a venv on scratch with `uv pip install` and loads GCC/Python/CUDA/NCCL modules named by GCC_MODULE, PYTHON_MODULE, CUDA_MODULE, NCCL_MODULE; datasets and model weights pre-staged from the login node); Troubleshooting table'
+SPARTAN_MAP = 'not one of the ten sites - Spartan, a university Slurm cluster with an A100 short partition and Lmod/EasyBuild modules - so mapped by scheduler and node family to Lonestar6 (Slurm, A100 nodes, gpu-a100-small for one-GPU jobs)'
+SPARTAN_ONE_GPU = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH -p gpu-a100-small'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=03:55:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', '']]
+
+case(
+    id='spartanmoeeval-unpinned-venv-datasets-pyarrow-drift-pyextensiontype',
+    kind='script',
+    source=SPARTAN_SOURCE,
+    thread_site=SPARTAN_SITE + '; row "(legacy failure mode)": `[fatal] import datasets: AttributeError: module \'pyarrow\' has no attribute \'PyExtensionType\'` - cause: wrong `datasets` version in the venv (mislabeled dist-info + pyarrow drift); fix: "Already mitigated by `datasets==4.5.0` + `pyarrow<18` pins in the install line; if you see this, force a clean rebuild via `rm -rf $SCRATCH_BASE/venv && sbatch`"',
+    what='the job script builds its venv with an unpinned install line, so a newer pyarrow lands next to a datasets release that still uses the removed PyExtensionType; the cure recorded is in the job script\'s install line (pin datasets and pyarrow) plus a rebuild of the venv, so labelled script; `fix` accepts an added pyarrow or datasets pin; the line is the table\'s quoted failure; ' + SPARTAN_MAP + '; assumed shape - the one-GPU batch job that creates/updates its scratch venv with uv pip and runs the analyzer',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=SPARTAN_ONE_GPU + [['srun python -u train.py --batch-size 256 --epochs 32', 'module load gcc/11.2.0 python3/3.9.7 cuda/12.2\nSCRATCH_BASE=$SCRATCH/vllm-moe-eval\n[ -d $SCRATCH_BASE/venv ] || uv venv $SCRATCH_BASE/venv\nsource $SCRATCH_BASE/venv/bin/activate\nuv pip install vllm datasets pyarrow\nexport HF_HOME=$SCRATCH_BASE/hf_cache\npython examples/eval-moe/moe_expert_stats.py --models allenai/OLMoE-1B-7B-0924-Instruct \\\n    --benchmarks mmlu bbh humaneval --output-dir $SCRATCH_BASE/results']],
+    log='''
+[fatal] import datasets: AttributeError: module 'pyarrow' has no attribute 'PyExtensionType'
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*\b(pyarrow\s*(<|<=|==|~=)\s*\d|datasets\s*(==|<|<=|~=)\s*\d)'},
+)
+
+case(
+    id='spartanmoeeval-two-gpus-no-nccl-module-named-set-nccl-module',
+    kind='script',
+    source=SPARTAN_SOURCE,
+    thread_site=SPARTAN_SITE + '; row: `[fatal] NGPUS=2 > 1 but no NCCL module is available` - cause: the NCCL auto-probe failed (login node `module avail` returns nothing in non-interactive sessions); fix: `module avail NCCL/` on a gpu-a100-short node, then re-submit with `NCCL_MODULE=<name>` (default `NCCL/2.22.3-CUDA-12.4.1`)',
+    what='the job asks for two GPUs but its environment names no NCCL module, so the job script\'s own guard stops it; the cure given is in the job\'s environment (export NCCL_MODULE with a module that exists on the GPU nodes and load it), so labelled script; `fix` accepts an NCCL_MODULE setting or an NCCL module load; the line is the table\'s quoted guard message; ' + SPARTAN_MAP + '; assumed shape - the same batch job asking for two GPUs, with the module probe run at submit time',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=SPARTAN_ONE_GPU[:1] + [['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=2'], ['#SBATCH --time=02:00:00', '#SBATCH --time=03:55:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', ''], ['srun python -u train.py --batch-size 256 --epochs 32', 'NGPUS=2\nNCCL_MODULE=${NCCL_MODULE:-$(module -t avail NCCL/ 2>&1 | tail -n 1)}\nif [ "$NGPUS" -gt 1 ] && [ -z "$NCCL_MODULE" ]; then echo "[fatal] NGPUS=$NGPUS > 1 but no NCCL module is available"; exit 1; fi\nmodule load "$NCCL_MODULE"\nsource $SCRATCH/vllm-moe-eval/venv/bin/activate\npython examples/eval-moe/moe_expert_stats.py --models openai/gpt-oss-120b --tensor-parallel-size $NGPUS']],
+    log='''
+[fatal] NGPUS=2 > 1 but no NCCL module is available
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(\bNCCL_MODULE=\S+|module\s+load\s+\S*NCCL/\S+)'},
+)
