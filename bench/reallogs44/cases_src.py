@@ -362,3 +362,41 @@ case(
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(\bNCCL_MODULE=\S+|module\s+load\s+\S*NCCL/\S+)'},
 )
+
+# ---------------------------------------------------------------- ResiFlow on GMU ORC Hopper guide (2)
+
+RESIFLOW_SOURCE = 'find_string:66626032946'
+RESIFLOW_SITE = 'a project\'s "Running ResiFlow on GMU ORC Hopper" guide, "based on the actual setup/debug process" of its Pass A convergence work (George Mason ORC Hopper, Slurm; CPU-only igraph/DuckDB/pandas flow model, one `sbatch submit_cpu8.slurm` job with `--partition=normal --cpus-per-task=8 --mem=64G`, conda env on /scratch, behaviour set by NIRD_* environment variables)'
+RESIFLOW_MAP = 'not one of the ten sites - GMU ORC Hopper, a university Slurm cluster - so mapped by scheduler family to Bridges-2 (Slurm, CPU jobs on RM nodes)'
+RESIFLOW_BASE = [['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8\n#SBATCH --mem=64G'], ['module load cray-mpich', 'module purge\nsource $HOME/miniforge/bin/activate $PROJECT/conda_envs/nird\nexport NIRD_CONFIG_PATH=$HOME/multimodal_hazard_project/config.json\nexport NIRD_MAX_FLOW_ITERATIONS=1\nexport NIRD_LCP_DEST_CHUNK_SIZE=300\nexport NIRD_FLOW_DB_BATCH_SIZE=50000']]
+RESIFLOW_RUN = 'python $PROJECT/ResiFlow/scripts/1_network_flow_model_revision.py 20 $SLURM_CPUS_PER_TASK'
+
+case(
+    id='resiflow-hopper-no-debug-partition-invalid-partition-specified',
+    kind='script',
+    source=RESIFLOW_SOURCE,
+    thread_site=RESIFLOW_SITE + '; "There is no `debug` partition on this cluster (despite some ORC wiki pages referencing one) - use `normal` for short test jobs too"; Known issues table: `sbatch: error: invalid partition specified: debug` - cause: no `debug` partition exists on this cluster - fix: use `--partition=normal`',
+    what='the job script names a partition the cluster does not have, so sbatch refuses it; the cure given is the job script\'s partition directive (`--partition=normal`), so labelled script; `fix` accepts a changed partition line; the line is the table\'s quoted sbatch message; ' + RESIFLOW_MAP + '; assumed shape - the short single-iteration test job submitted to a `debug` partition',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=RESIFLOW_BASE[:2] + [['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8\n#SBATCH --mem=64G\n#SBATCH --partition=debug'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:30:00'], RESIFLOW_BASE[3], ['srun --cpu-bind=cores ./solver input.dat', RESIFLOW_RUN]],
+    log='''
+sbatch: error: invalid partition specified: debug
+''',
+    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^(\+\s*#SBATCH\s+(--partition[= ]|-p\s+)(?!debug\b)\S+|-\s*#SBATCH\s+(--partition[= ]|-p\s+)debug\b)'},
+)
+
+case(
+    id='resiflow-hopper-duckdb-failed-to-pin-block-chunked-path-strategy',
+    kind='script',
+    source=RESIFLOW_SOURCE,
+    thread_site=RESIFLOW_SITE + '; "How to set NIRD_DUCKDB_MEMORY_LIMIT": too conservative a limit causes `_duckdb.OutOfMemoryException: Out of Memory Error: failed to pin block...` in the itter_path aggregation; at --cpus-per-task=8, 24GB failed (OOM at 22.3/22.3GB used), 40GB resolved it at the time, but a later --mem=128G / 90GB run OOM\'d again with node memory unused; "The bigger lever": the default path strategy runs one unchunked DuckDB join over the whole OD table - set `NIRD_PATH_REALIZATION_STRATEGY=duckdb_chunked_compact` ("This is the fix that matters"), with NIRD_DUCKDB_MEMORY_LIMIT as a safety margin scaled to cores and --mem',
+    what='the job\'s environment lets DuckDB run the whole path join unchunked with a memory limit too small for 8 threads, so it cannot pin its buffers; the cure given is in the job script\'s environment exports (select the chunked path strategy, and/or raise NIRD_DUCKDB_MEMORY_LIMIT within --mem), so labelled script; `fix` accepts either export; the line is the guide\'s quoted exception with its "..." as written; ' + RESIFLOW_MAP + '; assumed shape - the 8-core, 64G full-OD job with NIRD_DUCKDB_MEMORY_LIMIT=24GB and the default strategy',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=RESIFLOW_BASE[:3] + [['#SBATCH --time=06:00:00', '#SBATCH --time=04:00:00'], [RESIFLOW_BASE[3][0], RESIFLOW_BASE[3][1] + '\nexport NIRD_DUCKDB_MEMORY_LIMIT=24GB'], ['srun --cpu-bind=cores ./solver input.dat', RESIFLOW_RUN]],
+    log='''
+_duckdb.OutOfMemoryException: Out of Memory Error: failed to pin block...
+''',
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+.*\b(NIRD_PATH_REALIZATION_STRATEGY=\S*chunked\S*|NIRD_DUCKDB_MEMORY_LIMIT=\S+)'},
+)
