@@ -360,7 +360,7 @@ case(
     log='''
 [fatal] NGPUS=2 > 1 but no NCCL module is available
 ''',
-    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(\bNCCL_MODULE=\S+|module\s+load\s+\S*NCCL/\S+)'},
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*(\bNCCL_MODULE=["\']?NCCL/\S+|module\s+load\s+["\']?NCCL/\S+)'},
 )
 
 # ---------------------------------------------------------------- ResiFlow on GMU ORC Hopper guide (2)
@@ -398,5 +398,5 @@ case(
     log='''
 _duckdb.OutOfMemoryException: Out of Memory Error: failed to pin block...
 ''',
-    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+.*\b(NIRD_PATH_REALIZATION_STRATEGY=\S*chunked\S*|NIRD_DUCKDB_MEMORY_LIMIT=\S+)'},
+    expect={'families': ['environment', 'resources'], 'fix': r'(?m)^\+.*\b(NIRD_PATH_REALIZATION_STRATEGY=\S*chunked\S*|NIRD_DUCKDB_MEMORY_LIMIT=(?!24GB\b)\S+)'},
 )
