@@ -26,27 +26,13 @@ unable to lock file, errno = 11, error message = 'Resource temporarily unavailab
     expect={'families': ['environment', 'filesystem'], 'fix': r'(?m)^\+.*\bHDF5_USE_FILE_LOCKING=["\']?FALSE'},
 )
 
-# ---------------------------------------------------------------- Supek (SRCE, PBS Pro) experiment README (2)
+# ---------------------------------------------------------------- Supek (SRCE, PBS Pro) experiment README (1; its queue-name item was dropped: the only line, `qsub: Job rejected by all possible destinations`, is in templates/failures)
 
 SUPEK_SOURCE = 'find_string:67124150562'
 SUPEK_SITE = 'a thesis project\'s "Running the experiments on Supek (SRCE HPC)" README (University of Zagreb Supek, HPE Cray, PBS Pro: qsub/qstat; jobs start python experiment drivers from the batch step after `cd $PBS_O_WORKDIR`), whose Troubleshooting section gives each error with its cause and fix (the same README is stored twice, find_string 67515729891 and 67124150562; cited once)'
 SUPEK_MAP = 'not one of the ten sites - a PBS Pro cluster - so diagnosed on Polaris (PBS Pro, qsub, `#PBS -q` queues), one node, the Python driver started from the batch step'
 SUPEK_BASE = [['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python experiments/main_baselines.py --dataset ml-1m --ks "10,20"']]
 
-case(
-    id='supekreadme-queue-name-cpu-does-not-exist-qsub-rejected-all-destinations',
-    kind='script',
-    source=SUPEK_SOURCE,
-    thread_site=SUPEK_SITE + '; "qsub: Job rejected by all possible destinations": the queue name (`-q cpu`) does not exist on your cluster; run `qstat -Q` to list the queues and update the `#PBS -q` line',
-    what='the job script names a queue the PBS server does not have; the README\'s fix is the `#PBS -q` directive of the job script, so labelled script (a README cure, not one job\'s rerun); the line is the README\'s own heading text; ' + SUPEK_MAP + '; assumed shape - the README\'s `#PBS -q cpu` kept in a Polaris job (Polaris has no `cpu` queue: debug, debug-scaling, prod, preemptable, ...); a right fix names an existing queue - other cures (walltime, node count) do not answer this cause',
-    cluster='polaris',
-    script='pbs_mpiexec.sh',
-    replace=SUPEK_BASE + [['#PBS -q debug-scaling', '#PBS -q cpu']],
-    log='''
-qsub: Job rejected by all possible destinations
-''',
-    expect={'families': ['scheduler', 'directives', 'site'], 'fix': r'(?m)^\+#PBS\s+-q\s+(?!cpu\b)\S+'},
-)
 
 case(
     id='supekreadme-movielens-data-not-downloaded-no-such-file-ml-1m',
@@ -59,5 +45,63 @@ case(
     replace=SUPEK_BASE + [['#PBS -q debug-scaling', '#PBS -q debug']],
     log='''
 No such file: ml-1m
+''',
+)
+
+# ---------------------------------------------------------------- PHC lab-server run report, disk-full incident (1; the V2_B job's only line, `OSError: [Errno 28] No space left on device`, is in other sets - dropped)
+
+PHC_SOURCE = 'find_string:67278853691'
+PHC_SITE = 'a research log (Korean) of two rounds of humanoid-control RL training (PHC, `python phc/run.py --task HumanoidImVICCmd ...`) submitted as Slurm jobs 3773/3774 on a lab GPU server, section 4 "disk crisis (incident analysis)": cause - 1976 accumulated checkpoints (174G) plus a save every 100 epochs filled the 468G disk (444G used at submission), both jobs died at 09:14 on I/O errors; cure - deleting intermediate checkpoints (about 160G freed), `scancel 3774` for the job that kept RUNNING, and advice to check `df -h` before a run and to raise save_frequency 100 -> 500'
+PHC_MAP = 'not one of the ten sites - a lab server with Slurm - so diagnosed on Lonestar6 (Slurm, A100 nodes) as a one-node one-GPU job running the trainer from the batch step'
+PHC_BASE = [['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['#SBATCH -t 02:00:00', '#SBATCH -t 48:00:00'], ['ibrun python train.py --epochs 10', 'python phc/run.py --task HumanoidImVICCmd \\\n    --cfg_env exp_config/forward_walking/260419_AMASS_CMD_V2/env_im_walk_vic_cmd_V2_A.yaml \\\n    --cfg_train exp_config/forward_walking/260419_AMASS_CMD_V2/im_walk_vic_cmd_V2_A.yaml --headless']]
+
+case(
+    id='phcdiskfull-accumulated-checkpoints-fill-disk-torch-save-file-write-failed',
+    kind='not_script',
+    source=PHC_SOURCE,
+    thread_site=PHC_SITE + '; job V2_A: died while saving a checkpoint with the quoted RuntimeError and left the queue at once',
+    what='the file system was full (earlier runs\' checkpoints, not this job\'s request): the cure was deleting old files on the disk (and, as advice, saving less often - a training-config value), not a change to the job script\'s directives, launch line or environment; the line is the report\'s own quote (a similar `inline_container.cc:471 ... data/228` line is in another set; this one differs); ' + PHC_MAP + '; assumed shape - the report\'s config paths on the launch line',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=PHC_BASE,
+    log='''
+RuntimeError: [enforce fail at inline_container.cc:588] . PytorchStreamWriter failed writing file data/12: file write failed
+''',
+)
+
+
+# ---------------------------------------------------------------- Alliance (Compute Canada) docs, TensorFlow page (2)
+
+ALLIANCE_TF_SOURCE = 'find_string:53771932920'
+ALLIANCE_TF_SITE = 'the Digital Research Alliance of Canada documentation page "TensorFlow" (docs.alliancecan.ca wiki, markdown source; the same page is stored in several copies and languages - find_string 54253612344, 54269574742, 53872978287, 53828286590 - cited once), whose jobs load `module load cuda cudnn`, activate a virtualenv and start `python` from an sbatch script on Slurm GPU clusters (--gres=gpu); section "Troubleshooting"'
+ALLIANCE_MAP = 'not one of the ten sites - an Alliance Slurm GPU cluster - so diagnosed on Bridges-2 (Slurm, GPU partition, module-loaded CUDA), one node, one GPU, `python` from the batch step'
+ALLIANCE_BASE = [['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus=v100-32:16', '#SBATCH --gpus=v100-32:1'], ['module load openmpi/4.0.5-gcc10.2.0', 'module load cuda/9.0'], ['source $PROJECT/venvs/hvd/bin/activate', 'source $PROJECT/venvs/tensorflow/bin/activate'], ['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'python train_profiled.py']]
+
+case(
+    id='alliancetf-cupti-not-on-library-path-couldnt-open-libcupti-export-ld-library-path',
+    kind='script',
+    source=ALLIANCE_TF_SOURCE,
+    thread_site=ALLIANCE_TF_SITE + '; "libcupti.so": some TensorFlow tracing features need libcupti.so and print the quoted line when it is missing; solution - before running the script, `module load cuda/9.0.xxx` and `export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$CUDA_HOME/extras/CUPTI/lib64/`',
+    what='the job environment lacks the CUPTI library directory on LD_LIBRARY_PATH; the page\'s cure is a module load plus an exported LD_LIBRARY_PATH in the job script, so labelled script (a documentation cure, not one job\'s rerun); the line is the page\'s own quoted log line; ' + ALLIANCE_MAP + '; assumed shape - a cuda module loaded but no CUPTI path exported, a TensorFlow program using the profiler',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=ALLIANCE_BASE,
+    log='''
+I tensorflow/stream_executor/dso_loader.cc:142] Couldn't open CUDA library libcupti.so.9.0. LD_LIBRARY_PATH: /usr/local/cuda-9.0/lib64
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*\bLD_LIBRARY_PATH=\S*CUPTI'},
+)
+
+case(
+    id='alliancetf-libiomp5-installed-as-text-file-invalid-elf-header-relink-in-venv',
+    kind='not_script',
+    source=ALLIANCE_TF_SOURCE,
+    thread_site=ALLIANCE_TF_SITE + '; "libiomp5.so invalid ELF header": the libiomp5.so shared object is sometimes installed as a text file, giving the quoted error; workaround - in the directory named by the error run `ln -sf $(cat libiomp5.so) libiomp5.so` to replace the text file with the right symbolic link',
+    what='a broken file inside the user\'s virtualenv (a library installed as a text file); the cure is repairing the installed package once, not a change to the job script\'s directives, launch line or environment; the line is the page\'s own quoted error; ' + ALLIANCE_MAP + '; assumed shape - the job of the CUPTI case without profiling',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=ALLIANCE_BASE[:-1] + [['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'python tensorflow-test.py']],
+    log='''
+/home/username/venv/lib/python3.6/site-packages/tensorflow/python/../../_solib_local/_U@mkl_Ulinux_S_S_Cmkl_Ulibs_Ulinux___Uexternal_Smkl_Ulinux_Slib/libiomp5.so: invalid ELF header
 ''',
 )
