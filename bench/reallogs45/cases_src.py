@@ -105,3 +105,23 @@ case(
 /home/username/venv/lib/python3.6/site-packages/tensorflow/python/../../_solib_local/_U@mkl_Ulinux_S_S_Cmkl_Ulibs_Ulinux___Uexternal_Smkl_Ulinux_Slib/libiomp5.so: invalid ELF header
 ''',
 )
+
+# ---------------------------------------------------------------- NSCC ASPIRE 2A (PBS Pro) tutorial README (1)
+
+NSCC_SOURCE = 'https://github.com/sucv/NSCC_tutorial_for_ASPIRE2'
+NSCC_SITE = 'a research group\'s tutorial for NSCC Singapore\'s ASPIRE 2A (PBS Pro; job.psb requests `select=1:ncpus=16:ngpus=1` and runs `singularity run --nv ~/scratch/pt113.sif python ~/tutorial/main.py`); its change log (3-MAR 2023): "Revised the job.psb so that the container can know the gpu index. This prevent the bug AssertionError: Invalid device id when loading a checkpoint. The bug is caused by the unrecognizable gpu index assigned by the PBS-PRO to the variable CUDA_VISIBLE_DEVICES, which further caused torch.cuda.is_available() = True, yet torch.cuda.device_count() = 0. The revised job.psb manually assigns the gpu index instead" (job.psb now has `export CUDA_VISIBLE_DEVICES=0` before the singularity line)'
+
+case(
+    id='nsccaspire-pbs-gpu-index-not-usable-in-container-invalid-device-id-set-cuda-visible-devices',
+    kind='script',
+    source=NSCC_SOURCE,
+    thread_site=NSCC_SITE,
+    what='the GPU index PBS Pro hands to CUDA_VISIBLE_DEVICES is not one the container\'s CUDA can use, so the checkpoint load on `cuda:0` fails; the fix the author made is one export in the job script (`export CUDA_VISIBLE_DEVICES=0` before `singularity run --nv`), so labelled script - the author\'s own fix, shown in the job script; the line is the README\'s own quote of the error; not one of the ten sites - a PBS Pro GPU cluster with Singularity - so diagnosed on Polaris (PBS Pro, 4 A100 a node, Apptainer/Singularity), one node, one GPU requested; assumed shape - the job.psb before the fix (no CUDA_VISIBLE_DEVICES export), keeping its module name and container line',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:ncpus=16:ngpus=1'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=24:00:00'], ['module use /soft/modulefiles\nmodule load conda\nconda activate\n', 'export SINGULARITY_BIND="/scratch:/scratch,/home/project:/data/project"\nmodule load singularity\n'], ['NNODES=$(wc -l < $PBS_NODEFILE)\nNRANKS_PER_NODE=4\nNTOTRANKS=$(( NNODES * NRANKS_PER_NODE ))\nexport MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n', ''], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'singularity run --nv ~/scratch/pt113.sif python ~/tutorial/main.py > main_log']],
+    log='''
+AssertionError: Invalid device id
+''',
+    expect={'families': ['devices', 'containers', 'environment'], 'fix': r'(?m)^\+.*\b(?:SINGULARITYENV_|APPTAINERENV_)?CUDA_VISIBLE_DEVICES=["\']?\d'},
+)
