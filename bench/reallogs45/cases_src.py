@@ -125,3 +125,37 @@ AssertionError: Invalid device id
 ''',
     expect={'families': ['devices', 'containers', 'environment'], 'fix': r'(?m)^\+.*\b(?:SINGULARITYENV_|APPTAINERENV_)?CUDA_VISIBLE_DEVICES=["\']?\d'},
 )
+
+# ---------------------------------------------------------------- IPEX-LLM FAQ page (2)
+
+IPEXLLM_SOURCE = 'find_string:6851010564'
+IPEXLLM_SITE = 'the IPEX-LLM (Intel, formerly BigDL-LLM) documentation page "Frequently Asked Questions (FAQ)", section "How to Resolve Errors" (each item: the error text, its cause, the fix), for LLM inference and finetuning on Intel GPUs (XPU) with PyTorch + intel_extension_for_pytorch and oneCCL; a second stored copy (find_string 1944959217) is not cited separately'
+IPEXLLM_MAP = 'not one job on one site - the page covers Intel GPUs (Data Center GPU Max is Aurora\'s GPU) - so diagnosed on Aurora, a PBS job whose ranks mpiexec starts'
+
+case(
+    id='ipexllmfaq-xpu-out-of-device-memory-native-api-pi-error-out-of-resources',
+    kind='not_script',
+    source=IPEXLLM_SOURCE,
+    thread_site=IPEXLLM_SITE + '; "Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES)": caused by running out of GPU memory; fixes - release the previous model (`del model`), load it as `model.float16()`/`model.bfloat16()` before moving it to the GPU, or `cpu_embedding=True` in `from_pretrained`/`optimize_model`',
+    what='the model does not fit the GPU memory; the page\'s fixes are all in the user\'s program (free models, lower precision, keep the embedding on the CPU), not in the job script\'s directives, launch line or environment; the line is the page\'s heading text as written; ' + IPEXLLM_MAP + ' (one rank per tile, an LLM inference program)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1'], ['python train.py', 'python generate.py --repo-id-or-model-path meta-llama/Llama-2-13b-chat-hf --n-predict 128']],
+    log='''
+Native API failed. Native API returns: -5 (PI_ERROR_OUT_OF_RESOURCES) -5 (PI_ERROR_OUT_OF_RESOURCES)
+''',
+)
+
+case(
+    id='ipexllmfaq-multi-gpu-finetune-oneccl-ze-data-not-initialized-level-zero-dev-missing',
+    kind='not_script',
+    source=IPEXLLM_SOURCE,
+    thread_site=IPEXLLM_SITE + '; "oneCCL: comm_selector.cpp:57 create_comm_impl: EXCEPTION: ze_data was not initialized": may be met during finetuning on multiple GPUs; fix - `sudo apt install level-zero-dev`',
+    what='a system package (the Level Zero development library) missing from the node image; the fix is an administrator\'s package install, not a change to the job script\'s directives, launch line or environment; the line is the page\'s heading text as written; ' + IPEXLLM_MAP + ', a two-node finetuning job (assumed shape - the QLoRA finetuning example started by mpiexec)',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['python train.py', 'python qlora_finetuning.py --repo-id-or-model-path meta-llama/Llama-2-7b-hf --dataset yahma/alpaca-cleaned']],
+    log='''
+oneCCL: comm_selector.cpp:57 create_comm_impl: EXCEPTION: ze_data was not initialized
+''',
+)
