@@ -159,3 +159,42 @@ case(
 oneCCL: comm_selector.cpp:57 create_comm_impl: EXCEPTION: ze_data was not initialized
 ''',
 )
+
+# ---------------------------------------------------------------- UCF CRCV cluster pipeline guide (1)
+
+UCF_SOURCE = 'find_string:60398389731'
+UCF_SITE = 'a project\'s "Plan 2 Execution Guide with QOS Constraints" for a university Slurm GPU cluster (crcv.eecs.ucf.edu, group3-1 QOS: MaxTRESPerJob cpu=12, gres/gpu=4; MaxTRESPerUser gres/gpu=4), section Troubleshooting: \'Job Rejected: "AssocMaxGRESPerJob"\' - the job requested more GPUs than the QOS limit allows; the phase-1 sbatch should request --gres=gpu:ampere:4 (the maximum for group3-1), all other GPU phases --gres=gpu:ampere:1'
+
+case(
+    id='ucfplan2guide-gres-request-above-qos-per-job-limit-assocmaxgresperjob',
+    kind='script',
+    source=UCF_SOURCE,
+    thread_site=UCF_SITE,
+    what='the job asks for more GPUs than its association allows per job; the guide\'s fix is the `--gres` directive of the job script (4 for the training phase, 1 for the others), so labelled script (a project guide\'s cure, not one job\'s rerun); the line is the reason code as the guide quotes it; not one of the ten sites - a university Slurm cluster with A100 nodes - so diagnosed on DeltaAI (Slurm, 4 GPUs a node) as a one-node job; assumed shape - the phase-1 SFT sbatch asking for 8 GPUs (`--gres=gpu:ampere:8`) and starting the trainer with srun',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpu:ampere:8'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=12'], ['#SBATCH --time=02:00:00', '#SBATCH --time=24:00:00'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python plan2_sft/train_sft.py --batch-size 4']],
+    log='''
+AssocMaxGRESPerJob
+''',
+    expect={'families': ['resources', 'scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(?:--gres=gpu(?::\w+)?:[1-4]\b|--gpus(?:-per-node|-per-task)?[= ](?:\w+:)?[1-4]\b|-G\s*[1-4]\b)'},
+)
+
+# ---------------------------------------------------------------- DelftBlue runbook (1)
+
+DELFT_SOURCE = 'find_string:69386724420'
+DELFT_SITE = 'a research project\'s runbook "Regrasp runs 18 and 17 on DelftBlue" (TU Delft DelftBlue, Slurm; all-stage sbatch scripts with `--gpus-per-task`, "mandatory on this cluster"), section 5.2 "`AssocMaxGRESPerJob` in squeue\'s reason column": "A known false reason code on DelftBlue, forum-confirmed. The job is queued normally. Do not change the resource request in response to it."; the same project\'s other notes repeat it ("known false reason code on DelftBlue ... ignore, the job is queued")'
+
+case(
+    id='delftbluerunbook-assocmaxgresperjob-false-reason-code-job-queued-normally',
+    kind='not_script',
+    source=DELFT_SOURCE,
+    thread_site=DELFT_SITE,
+    what='the reason code is a known false report of the site\'s scheduler for a request that is within the association\'s limits: the job is queued and will start; the runbook says explicitly not to change the resource request, so no job-script change is right (a look-alike of the UCF case above, whose request really exceeds the limit); the line is the reason code as the runbook quotes it; not one of the ten sites - a university Slurm GPU cluster - so diagnosed on Bridges-2 (Slurm GPU partition); assumed shape - a one-node one-GPU job with `--gpus-per-task=1` as the runbook\'s scripts have',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-task=1'], ['#SBATCH --gpus=v100-32:16\n', ''], ['#SBATCH -t 04:00:00', '#SBATCH -t 09:00:00'], ['module load openmpi/4.0.5-gcc10.2.0', 'source ~/anaconda3/etc/profile.d/conda.sh && conda activate pch2r_dev'], ['source $PROJECT/venvs/hvd/bin/activate\n', ''], ['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'python examples/train_regrasp.py --config examples/configs/regrasp_run18.yaml']],
+    log='''
+AssocMaxGRESPerJob
+''',
+)
