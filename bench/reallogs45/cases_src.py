@@ -198,3 +198,59 @@ case(
 AssocMaxGRESPerJob
 ''',
 )
+
+# ---------------------------------------------------------------- Oxford ARC "SLURM FAQs" page (2)
+
+ARC_SOURCE = 'find_string:74619970'
+ARC_SITE = 'the University of Oxford Advanced Research Computing (ARC) documentation page "SLURM FAQs", item "Why does my queued job not start?" - the Reason field of `scontrol show job` and what each common reason means'
+ARC_MAP = 'not one of the ten sites - a university Slurm cluster - so diagnosed on Stampede3 (Slurm, 48-hour limit on its GPU queue), a one-node GPU job started with ibrun'
+ARC_BASE = [['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 4']]
+
+case(
+    id='arcslurmfaq-walltime-above-partition-limit-pending-partitiontimelimit',
+    kind='script',
+    source=ARC_SOURCE,
+    thread_site=ARC_SITE + '; "PartitionTimeLimit: The walltime you have requested is in excess of the time allowed in the partition you have submitted to."',
+    what='the job\'s own time request exceeds its partition\'s limit, so it never starts; the cure is the `-t`/`--time` directive of the job script (or another partition), so labelled script (a centre FAQ cure, not one job\'s rerun); the line is the reason code as the page gives it; ' + ARC_MAP + '; assumed shape - a 72-hour request on the h100 queue (48 h limit)',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=ARC_BASE + [['#SBATCH -t 02:00:00', '#SBATCH -t 72:00:00']],
+    log='''
+PartitionTimeLimit
+''',
+    expect={'families': ['scheduler', 'directives', 'resources'], 'fix': r'(?m)^\+#SBATCH\s+(?:-t\s*|--time[= ])(?:(?:[0-3]?\d|4[0-7]):[0-5]\d:[0-5]\d|48:00:00|[01]-\d\d:\d\d:\d\d|2-00:00:00)\s*(?:#.*)?$'},
+)
+
+case(
+    id='arcslurmfaq-project-out-of-compute-credit-job-held-jobhelduser',
+    kind='not_script',
+    source=ARC_SOURCE,
+    thread_site=ARC_SITE + '; "JobHeldUser: This means your job is held because your ARC project has run our out of compute \\"credit\\". Please contact support@arc.ox.ac.uk for a top up." - then `scontrol release <JobID>`; `mybalance` shows the credit',
+    what='an allocation matter: the project has no credit left, so the site holds its jobs; the cure is a credit top-up by the centre and releasing the job, not a change to the job script; the line is the reason code as the page gives it; ' + ARC_MAP,
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=ARC_BASE,
+    log='''
+JobHeldUser
+''',
+)
+
+# ---------------------------------------------------------------- gpu-4farm latent-extraction job script comment (1)
+
+FARM_SOURCE = 'find_string:60989790013'
+FARM_SITE = 'a research job script (3D-MedDiffusion latent extraction, `generate_3d_meddiff_latents.sh`) for a Slurm cluster whose header says: "gpu-4farm QoS (gpu4) enforces a per-job minimum of 4 GPUs (1-GPU requests sit in QOSMinGRES forever). We therefore grab a full 4-GPU node and shard the encode across all 4 GPUs" - the script now asks for `--gres=gpu:h100:4` and starts four `CUDA_VISIBLE_DEVICES=$s python ...` shards'
+
+case(
+    id='farmlatentjob-one-gpu-request-under-four-gpu-minimum-qos-pending-qosmingres',
+    kind='script',
+    source=FARM_SOURCE,
+    thread_site=FARM_SITE,
+    what='the job asks for fewer GPUs than its QOS\'s per-job minimum, so it never starts; the author\'s fix is the GPU request in the job script (4 GPUs, a whole node), so labelled script - the fixed job script is the source; the line is the reason code the comment quotes; not one of the ten sites - a Slurm cluster with 4-GPU H100 nodes - so diagnosed on Perlmutter (Slurm, 4 GPUs a node); assumed shape - the single-GPU version of the job the comment describes (`--gres=gpu:h100:1`, one python process)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gres=gpu:h100:1'], ['#SBATCH -t 02:00:00', '#SBATCH -t 1-00:00:00'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'python scripts/extract_3d_meddiff_latents.py --data-json configs/3d_meddiff/data_ukb.json --split train --out-dir "$OUT_DIR"']],
+    log='''
+QOSMinGRES
+''',
+    expect={'families': ['resources', 'scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(?:--gres=gpu(?::\w+)?:4\b|--gpus(?:-per-node)?[= ]4\b|-G\s*4\b)'},
+)
