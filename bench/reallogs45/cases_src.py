@@ -254,3 +254,64 @@ QOSMinGRES
 ''',
     expect={'families': ['resources', 'scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(?:--gres=gpu(?::\w+)?:4\b|--gpus(?:-per-node)?[= ]4\b|-G\s*4\b)'},
 )
+
+# ---------------------------------------------------------------- ILIFU / IDIA processMeerKAT "Diagnosing Errors" page (1)
+
+ILIFU_SOURCE = 'find_string:49225894982'
+ILIFU_SITE = 'the IDIA pipelines documentation page "Diagnosing Errors" of processMeerKAT (the MeerKAT calibration pipeline run as chained SLURM jobs on the ilifu cluster, CASA started with mpirun across worker nodes), item "ORTE error": the quoted block, "where slwrk-067 can be any of the SLURM worker nodes, typically means that there was a communication/network error between the SLURM head node and the worker node. Please report this issue to the ILIFU support team ... This is indicative of an underlying hardware issue, rather than a software problem."'
+
+case(
+    id='ilifudiagnosing-orte-lost-daemon-on-worker-node-hardware-network-fault-report',
+    kind='not_script',
+    source=ILIFU_SOURCE,
+    thread_site=ILIFU_SITE,
+    what='a node or network fault under a running job (the page calls it a hardware issue, reported to the centre), not the job script\'s directives, launch line or environment; the lines are the first block of the page\'s quoted error (its second block - "An ORTE daemon has unexpectedly failed after launch and before communicating back to mpirun ..." - is left out: its lines are in other sets); not one of the ten sites - a Slurm cluster whose jobs start Open MPI mpirun - so diagnosed on Anvil (Slurm, Open MPI mpirun); assumed shape - a 4-node CASA calibration step started with mpirun',
+    cluster='anvil',
+    script='bridges2_mpirun.sh',
+    replace=[['#SBATCH -p GPU', '#SBATCH -p wholenode'], ['#SBATCH -N 2', '#SBATCH -N 4'], ['#SBATCH --gpus=v100-32:16\n', ''], ['source $PROJECT/venvs/hvd/bin/activate\n', ''], ['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'mpirun -np $SLURM_NTASKS casa --nologger --nogui -c processMeerKAT/crosscal_scripts/partition.py --config myconfig.txt']],
+    log='''
+ORTE has lost communication with its daemon located on node:
+hostname:  slwrk-067
+This is usually due to either a failure of the TCP network
+connection to the node, or possibly an internal failure of
+the daemon itself. We cannot recover from this failure, and
+therefore will terminate the job.
+''',
+)
+
+# ---------------------------------------------------------------- Omnia (Dell) Slurm troubleshooting page (2)
+
+OMNIA_SOURCE = 'find_string:57482101458'
+OMNIA_SITE = 'the Omnia (Dell HPC cluster deployment toolkit) troubleshooting page "Slurm Issues", each item given as Symptom, Cause, Resolution (all resolutions run by the administrator on the controller or compute nodes)'
+OMNIA_MAP = 'not one of the ten sites - an Omnia-deployed Slurm cluster - so diagnosed on Vista (Slurm; TACC GPU job started with ibrun), one node'
+OMNIA_BASE = [['#SBATCH -p gpu-a100', '#SBATCH -p gh'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2', 'module load cuda/12.6']]
+
+case(
+    id='omniaslurm-epilog-not-executable-nodes-drain-kill-task-failed',
+    kind='not_script',
+    source=OMNIA_SOURCE,
+    thread_site=OMNIA_SITE + '; "Nodes Entering DRAINED State": symptom `State=IDLE+DRAIN Reason=Kill task failed` or `State=DOWN+DRAIN Reason=Not responding`; cause - the epilog script (/etc/slurm/epilog.d/logout_user.sh) is not executable; resolution - `chmod 0755` the epilog and `scontrol reconfigure`',
+    what='node administration: a site epilog file mode drains the nodes after jobs end; the fix is on the controller, not in any user\'s job script; the lines are the page\'s own symptom block; ' + OMNIA_MAP,
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=OMNIA_BASE,
+    log='''
+State=IDLE+DRAIN Reason=Kill task failed
+State=DOWN+DRAIN Reason=Not responding
+''',
+)
+
+case(
+    id='omniaslurm-munge-key-or-daemon-broken-srun-munge-encode-failed',
+    kind='not_script',
+    source=OMNIA_SOURCE,
+    thread_site=OMNIA_SITE + '; "Munge authentication failure": symptom - Slurm commands fail with the quoted errors; cause - munge not running on one or more nodes, or the munge key differs between nodes; resolution - check munge on all nodes, redistribute the controller\'s key and restart munge',
+    what='node administration (the cluster\'s authentication service), not the job script: no directive, launch line or variable of a user\'s job can repair munge; the lines are the page\'s own symptom block; ' + OMNIA_MAP + ', its ibrun step failing at launch',
+    cluster='vista',
+    script='tacc_ibrun.sh',
+    replace=OMNIA_BASE,
+    log='''
+srun: error: Munge encode failed: Failed to access"/var/run/munge/munge.socket.2"
+slurmd: error: Munge authentication failed
+''',
+)
