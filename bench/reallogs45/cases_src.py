@@ -315,3 +315,42 @@ srun: error: Munge encode failed: Failed to access"/var/run/munge/munge.socket.2
 slurmd: error: Munge authentication failed
 ''',
 )
+
+# ---------------------------------------------------------------- TSUBAME4 (PBS Professional) run guide (1)
+
+T4_SOURCE = 'find_string:71261816531'
+T4_SITE = 'a project\'s "Running on TSUBAME4" guide (Institute of Science Tokyo, PBS Professional: `qsub -q gpu_1 -l select=1 -l walltime=4:00:00 -P <group> job.sh`; `-P <group>` charges the job to the TSUBAME group, the group name kept in `tsubame/env.sh` as STS_GROUP), Troubleshooting table: "`qsub: Unauthorized Request` | `STS_GROUP` wrong or expired - check `t4-user-info group list`"'
+
+case(
+    id='tsubame4guide-group-wrong-or-expired-qsub-unauthorized-request-ask-group',
+    kind='script',
+    source=T4_SOURCE,
+    thread_site=T4_SITE,
+    what='the submission names a charge group the user is not (or no longer) a member of; the cure is the group given with -P in the job\'s submission, so labelled script - but the right group name is only in the user\'s `t4-user-info group list`, never in the log, so a right answer asks for it (an `ask` case; a proposed group name would be invented); the line is the guide\'s own error text; not one of the ten sites - a PBS Professional GPU cluster - so diagnosed on Polaris (PBS Pro; the charge project is `#PBS -A`), one node; assumed shape - the guide\'s job with its group directive set to an expired group',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=04:00:00'], ['#PBS -A MyProject', '#PBS -A tga-oldgroup'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python -m sts.cli run --config configs/text_only.yaml --model jina-v5-omni-small']],
+    log='''
+qsub: Unauthorized Request
+''',
+    expect={'families': ['scheduler', 'directives', 'site'], 'ask': True},
+)
+
+# ---------------------------------------------------------------- NTU Gekko (PBS Pro) group notes (1)
+
+GEKKO_SOURCE = 'find_string:5706913125'
+GEKKO_SITE = 'a research group\'s notes "Clusters" on NTU\'s GEKKO (PBS Pro; jobs carry `#PBS -P eos_tongping` and a queue such as q32_eos or gpu8): "When you get a account, you should test if you can run a task. Sometimes your account may not be set up, and you cannot submit a task (an error `qsub: Unauthorized Request` may appear)."'
+
+case(
+    id='gekkonotes-new-account-not-set-up-qsub-unauthorized-request',
+    kind='not_script',
+    source=GEKKO_SOURCE,
+    thread_site=GEKKO_SITE,
+    what='an account the centre has not yet set up on the scheduler; the notes give no script change for it - the cure is the centre finishing the account (the same text is a script case - a wrong charge group - in the TSUBAME4 case above, so the log alone cannot decide and no fix should be proposed); the line is the notes\' own error text; not one of the ten sites - a PBS Pro cluster - so diagnosed on Polaris (PBS Pro), a one-node GPU job; assumed shape - the notes\' GPU template with the group\'s project and queue',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -A MyProject', '#PBS -A eos_tongping'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'python train.py']],
+    log='''
+qsub: Unauthorized Request
+''',
+)
