@@ -354,3 +354,39 @@ case(
 qsub: Unauthorized Request
 ''',
 )
+
+# ---------------------------------------------------------------- OSU NOWLAB DeepSpeed (MVAPICH-Plus) guide (2)
+
+OSUDS_SOURCE = 'find_string:67289289762'
+OSUDS_SITE = 'the Ohio State University NOWLAB guide to their DeepSpeed build with MVAPICH-Plus on HPC clusters (SLURM; `deepspeed --num_gpus=4 train.py --deepspeed_config=config.json` or `mpiexec -n 4 python train.py ...`), section Troubleshooting, each item given as Symptom, Root Cause, Solution'
+OSUDS_MAP = 'not one of the ten sites - a university Slurm GPU cluster - so diagnosed on Delta (Slurm, 4 A100 a node), the DeepSpeed launcher started from the batch step'
+
+case(
+    id='osudeepspeed-conda-libstdcxx-older-than-build-glibcxx-3-4-30-ld-preload',
+    kind='script',
+    source=OSUDS_SOURCE,
+    thread_site=OSUDS_SITE + '; build issue 6 "libstdc++ Version Mismatch": symptom `ImportError: libstdc++.so.6: version \'GLIBCXX_3.4.30\' not found`; root cause - DeepSpeed/PyTorch built with a newer GCC than the conda environment provides; solution - `export LD_PRELOAD=/opt/gcc/13.3.0/lib64/libstdc++.so.6:$LD_PRELOAD` (added to the environment activation)',
+    what='the job\'s environment resolves an older libstdc++ (the conda env\'s) than the one DeepSpeed was built against; the guide\'s cure is an exported LD_PRELOAD of the newer libstdc++ (or, equivalently, loading the GCC module that provides it) in the job environment, so labelled script - a guide\'s cure, not one job\'s rerun; the line is the guide\'s own symptom text; ' + OSUDS_MAP + '; assumed shape - a conda environment activated in the job script, no GCC module loaded',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1\nsource ~/miniconda3/bin/activate dsmv'], ['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\n', ''], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus=4 simple_zero_training.py --deepspeed_config=ds_config_zero2.json']],
+    log='''
+ImportError: libstdc++.so.6: version 'GLIBCXX_3.4.30' not found
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(?:\bLD_PRELOAD=\S*libstdc\+\+|\bLD_LIBRARY_PATH=\S*(?:gcc|lib64)|module\s+load\s+\S*gcc)'},
+)
+
+case(
+    id='osudeepspeed-train-batch-size-not-micro-times-accum-times-world-config-assert',
+    kind='not_script',
+    source=OSUDS_SOURCE,
+    thread_site=OSUDS_SITE + '; runtime issue 2 "Batch Size Configuration Error": root cause - `train_batch_size` in the config does not equal micro_batch_per_gpu * gradient_accumulation_steps * num_gpus; solution - adjust the DeepSpeed config file (example: 64 = 32 * 1 * 2 when running with 2 GPUs)',
+    what='the DeepSpeed JSON config\'s batch numbers disagree with each other for the GPU count the job runs with; the guide\'s fix is in the config file, not in the job script\'s directives, launch line or environment (changing the GPU count to fit the config would change the experiment); the two lines are the guide\'s own symptom block; ' + OSUDS_MAP + '; assumed shape - a 4-GPU launch with a config written for 2 GPUs',
+    cluster='delta',
+    script='deepspeed_hostfile.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\n', ''], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus=4 simple_zero_training.py --deepspeed_config=ds_config_zero2.json']],
+    log='''
+AssertionError: Check batch related parameters. train_batch_size is not equal to
+micro_batch_per_gpu * gradient_acc_step * world_size
+''',
+)
