@@ -369,7 +369,7 @@ case(
     what='the job\'s environment resolves an older libstdc++ (the conda env\'s) than the one DeepSpeed was built against; the guide\'s cure is an exported LD_PRELOAD of the newer libstdc++ (or, equivalently, loading the GCC module that provides it) in the job environment, so labelled script - a guide\'s cure, not one job\'s rerun; the line is the guide\'s own symptom text; ' + OSUDS_MAP + '; assumed shape - a conda environment activated in the job script, no GCC module loaded',
     cluster='delta',
     script='deepspeed_hostfile.sh',
-    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1\nsource ~/miniconda3/bin/activate dsmv'], ['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\n', ''], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus=4 simple_zero_training.py --deepspeed_config=ds_config_zero2.json']],
+    replace=[['#SBATCH --nodes=2', '#SBATCH --nodes=1'], ['scontrol show hostnames "$SLURM_JOB_NODELIST" | sed \'s/$/ slots=4/\' > hostfile\n', 'source ~/miniconda3/bin/activate dsmv\n'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n', ''], ['deepspeed --num_gpus 4 --num_nodes 2 --master_addr "$MASTER_ADDR" --hostfile hostfile train.py --deepspeed_config ds_config.json', 'deepspeed --num_gpus=4 simple_zero_training.py --deepspeed_config=ds_config_zero2.json']],
     log='''
 ImportError: libstdc++.so.6: version 'GLIBCXX_3.4.30' not found
 ''',
@@ -389,4 +389,39 @@ case(
 AssertionError: Check batch related parameters. train_batch_size is not equal to
 micro_batch_per_gpu * gradient_acc_step * world_size
 ''',
+)
+
+# ---------------------------------------------------------------- Stanford Sherlock FAQ page (2)
+
+SHERLOCK_SOURCE = 'find_string:45563966615'
+SHERLOCK_SITE = 'the Stanford Research Computing Center\'s Sherlock documentation page "FAQ" (Slurm cluster; sbatch job scripts)'
+
+case(
+    id='sherlockfaq-default-2gb-per-core-job-exceeded-memory-limit-being-killed',
+    kind='script',
+    source=SHERLOCK_SOURCE,
+    thread_site=SHERLOCK_SITE + '; "Why does my job fail with \\"exceeded memory limit, being killed\\"?": Slurm allocates 2GB of memory per CPU core by default; a job that needs more must include `--mem-per-cpu=<MB>` in its sbatch job script (example: `--ntasks=16 --cpus-per-task=1 --mem-per-cpu=16000`)',
+    what='the job uses more host memory than the default per-core share it was given; the FAQ\'s cure is a memory directive in the job script, so labelled script (a centre FAQ cure, not one job\'s rerun); the line is the FAQ\'s quoted message (the slurmstepd lines other sets hold carry job ids and sizes; this phrase alone is new); not one of the ten sites - a Slurm cluster with a per-core memory default - so diagnosed on Anvil (Slurm, memory allocated per core on its shared partition); assumed shape - a 16-task MPI job with no memory request',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --partition=shared\n#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks=16'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['module load cray-mpich', 'module load openmpi'], ['srun --cpu-bind=cores ./solver input.dat', 'srun ./solver bigmesh.dat']],
+    log='''
+exceeded memory limit, being killed
+''',
+    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+--mem(?:-per-cpu)?[= ]\S+'},
+)
+
+case(
+    id='sherlockfaq-module-setup-not-sourced-in-script-module-command-not-found',
+    kind='script',
+    source=SHERLOCK_SOURCE,
+    thread_site=SHERLOCK_SITE + '; "Why do all module commands in my scripts fail with \\"module command not found?\\"?": depending on the shell or working environment the module setup commands are not run; source the shell startup scripts in the script - `source /etc/profile` for bash/sh/zsh, `. /etc/csh.cshrc` for tcsh',
+    what='the job script\'s shell never initialises the module system; the FAQ\'s cure is one line in the job script (source /etc/profile, or a login shell), so labelled script; the line is the FAQ\'s quoted message as written; not one of the ten sites - a Slurm cluster with Lmod - so diagnosed on Perlmutter (Slurm, Lmod modules in job scripts); assumed shape - a job script run by /bin/sh that loads a module',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#!/bin/bash', '#!/bin/sh']],
+    log='''
+module command not found
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+(?:\s*(?:source|\.)\s+/etc/(?:profile|csh\.cshrc)\b|#!/bin/bash\s+-l\b|.*\b(?:lmod|modules)/init/)'},
 )
