@@ -425,3 +425,49 @@ module command not found
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+(?:\s*(?:source|\.)\s+/etc/(?:profile|csh\.cshrc)\b|#!/bin/bash\s+-l\b|.*\b(?:lmod|modules)/init/)'},
 )
+
+# ---------------------------------------------------------------- PETSc merge request 7554 (GitLab) (1)
+
+PETSC_SOURCE = 'https://gitlab.com/petsc/petsc/-/merge_requests/7554'
+PETSC_SITE = 'the PETSc merge request "Config: update arch-nersc-perlmutter-opt.py with --gpu-bind=none" (gitlab.com/petsc/petsc, found in the docs corpus): "To workaround this kind of errors" - a Perlmutter run `srun -n 2 --gpus-per-task=1 -c 32 ./ex19 ... -dm_vec_type cuda ...` printing the GTL cuIpcOpenMemHandle lines and PETSc\'s "General MPI error / MPI error 1 Invalid buffer pointer"; the change adds `--gpu-bind=none` to the srun options used on Perlmutter'
+
+case(
+    id='petscmr7554-gpus-per-task-binding-breaks-cuda-ipc-gtl-invalid-buffer-gpu-bind-none',
+    kind='script',
+    source=PETSC_SOURCE,
+    thread_site=PETSC_SITE,
+    what='with one GPU bound per task, the ranks cannot open each other\'s GPU buffers through CUDA IPC, so GPU-aware Cray MPICH fails; the maintainers\' workaround is an srun option on the launch line (`--gpu-bind=none`, every rank seeing all GPUs of the node), so labelled script - a merge request in the project\'s Perlmutter configuration, not one job\'s verified rerun; the lines are the PETSc error lines of the quoted run (its two `(GTL DEBUG: n) cuIpcOpenMemHandle ...` lines are left out: they are in other sets); Perlmutter is one of the ten sites; assumed shape - a 2-rank GPU PETSc example started by srun from a batch job with `--gpus-per-task=1`',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-task=1'], ['module load pytorch/2.3.1', 'module load PrgEnv-gnu cudatoolkit craype-accel-nvidia80\nexport MPICH_GPU_SUPPORT_ENABLED=1'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun -n 2 --gpus-per-task=1 -c 32 ./ex19 -snes_monitor -dm_mat_type aijcusparse -dm_vec_type cuda -pc_type gamg -ksp_monitor -mg_levels_ksp_max_it 1']],
+    log='''
+[0]PETSC ERROR: General MPI error
+[0]PETSC ERROR: MPI error 1 Invalid buffer pointer
+[1]PETSC ERROR: General MPI error
+[1]PETSC ERROR: MPI error 1 Invalid buffer pointer
+''',
+    expect={'families': ['launcher', 'devices'], 'fix': r'(?m)^\+.*--gpu-bind[= ]none\b'},
+)
+
+# ---------------------------------------------------------------- UPC++ issue 576 (Bitbucket) (1)
+
+UPCXX_SOURCE = 'https://bitbucket.org/berkeleylab/upcxx/issues/576/upc-crashes-at-startup-on-perlmutter-ofi'
+UPCXX_SITE = 'the UPC++ issue "UPC++ crashes at startup on Perlmutter ofi with libfabric/1.15.2.0" (bitbucket.org/berkeleylab/upcxx, found in the docs corpus): after a maintenance NERSC upgraded Perlmutter to libfabric 1.15.2.0, which revealed a defect in the GASNet-EX 2022.9.0 embedded in UPC++ 2022.9.0 - any program using the ofi (cxi) network fails at startup with the quoted assertion; resolution (comment): GASNet-EX 2022.9.2 fixes it, the maintainers\' Perlmutter installs were patched, and users of their own older UPC++ builds can pull in the fixed GASNet with a configure option'
+
+case(
+    id='upcxx576-libfabric-upgrade-breaks-gasnet-ofi-init-mr-mode-assertion',
+    kind='not_script',
+    source=UPCXX_SOURCE,
+    thread_site=UPCXX_SITE,
+    what='a library defect exposed by a system software upgrade (GASNet\'s check of libfabric\'s memory-registration mode); the cure is a fixed library release or rebuilt install, not a change to the job script\'s directives, launch line or environment; the lines are the issue\'s quoted failure message (its `[...]` path elision kept); Perlmutter is one of the ten sites; assumed shape - a 2-node UPC++ application started by srun',
+    cluster='perlmutter',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH -C cpu\n#SBATCH -q regular\n#SBATCH --nodes=2'], ['module load cray-mpich', 'module load upcxx'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores ./memory_kinds_app']],
+    log='''
+*** FATAL ERROR: Assertion failure (proc 0): in gasnetc_ofi_init() at
+[...]/ofi-conduit/gasnet_ofi.c:905: has_mr_scalable ==
+!(info->domain_attr->mr_mode & FI_MR_ALLOCATED)
+op1 : 1 (0x00000001) == has_mr_scalable
+op2 : 0 (0x00000000) == !(info->domain_attr->mr_mode & FI_MR_ALLOCATED)
+''',
+)
