@@ -471,3 +471,34 @@ op1 : 1 (0x00000001) == has_mr_scalable
 op2 : 0 (0x00000000) == !(info->domain_attr->mr_mode & FI_MR_ALLOCATED)
 ''',
 )
+
+case(
+    id='ilifudiagnosing-job-status-launch-failed-requeued-held-file-ticket',
+    kind='not_script',
+    source=ILIFU_SOURCE,
+    thread_site=ILIFU_SITE.split('; item')[0] + '; item "Unable to launch jobs in SLURM": "If the status of your job is `(launch failed requeued held)`, please file a ticket with support@ilifu.ac.za."',
+    what='Slurm could not start the job on its node and held it - a node or controller problem the page sends to the centre, not something a change to the job script repairs; the line is the page\'s own status text; not one of the ten sites - a Slurm cluster - so diagnosed on Anvil (Slurm), as the ORTE case of the same page',
+    cluster='anvil',
+    script='bridges2_mpirun.sh',
+    replace=[['#SBATCH -p GPU', '#SBATCH -p wholenode'], ['#SBATCH --gpus=v100-32:16\n', ''], ['source $PROJECT/venvs/hvd/bin/activate\n', ''], ['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'mpirun -np $SLURM_NTASKS casa --nologger --nogui -c processMeerKAT/crosscal_scripts/setjy.py --config myconfig.txt']],
+    log='''
+(launch failed requeued held)
+''',
+)
+
+case(
+    id='cosmoguide-grib-month-with-both-uv-relative-flags-cfgrib-multiple-values-unique-key',
+    kind='not_script',
+    source=COSMO_SOURCE,
+    thread_site=COSMO_SITE + '; item 12 "DatasetBuildError: multiple values for unique key (cfgrib / GRIB)": cause - certain months of the DWD COSMO-REA6 archive hold GRIB messages with both uvRelativeToGrid=0 and =1 in one file (valid GRIB2, but cfgrib cannot disambiguate); fix (already applied in transform.py) - a robust opener that retries with `filter_by_keys={\'uvRelativeToGrid\': 0}` then `=1`; known affected months 2005-02 and 2012-12',
+    what='a property of the input data that the program\'s reader must handle; the fix is in the pipeline\'s code (the robust GRIB opener), not in the job script\'s directives, launch line or environment; the lines are the guide\'s own symptom block; diagnosed on Lonestar6 like the other case of this guide (one-node CPU job running the Python driver from the batch step)',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p normal'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\n', ''], ['source $WORK/venvs/torch/bin/activate', 'conda activate weather_env\nexport HDF5_USE_FILE_LOCKING=FALSE'], ['ibrun python train.py --epochs 10', 'python src/weather/tests/test_cosmo_one_year.py --year 2005 --ncores 94 --resume']],
+    log='''
+cfgrib.dataset.DatasetBuildError: multiple values for unique key,
+try re-open the file with one of:
+    filter_by_keys={'uvRelativeToGrid': 0}
+    filter_by_keys={'uvRelativeToGrid': 1}
+''',
+)
