@@ -502,3 +502,40 @@ try re-open the file with one of:
     filter_by_keys={'uvRelativeToGrid': 1}
 ''',
 )
+
+# ---------------------------------------------------------------- SG-Nav reproduction on Hakusan (JAIST) README (2)
+
+HAKUSAN_SOURCE = 'find_string:55675488202'
+HAKUSAN_SITE = 'a course reproduction README "SG-Nav-GPT MP3D Reproduction on Hakusan" (JAIST\'s Hakusan GPU cluster, Slurm + Singularity/Apptainer; the run is `sbatch scripts/hakusan/sg_nav_hakusan.sbatch`, which runs the SIF image with the Habitat/GLIP stack), section Troubleshooting (a second stored copy of the project\'s notes, find_string 55587037134, is not cited separately)'
+HAKUSAN_MAP = 'not one of the ten sites - a Slurm GPU cluster with Singularity - so diagnosed on Delta (Slurm, A100 nodes, Apptainer), one node, one GPU'
+HAKUSAN_BASE = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source "$HOME/.config/sg-nav/openai.env"\n']]
+
+case(
+    id='hakusanreadme-batch-shell-not-login-no-module-singularity-command-not-found',
+    kind='script',
+    source=HAKUSAN_SOURCE,
+    thread_site=HAKUSAN_SITE + '; "`singularity: command not found`: run through `#!/bin/bash -l` and load `singularity` or `apptainer`."',
+    what='the job script\'s shell has neither the module system initialised nor the container runtime loaded; the README\'s cure is in the job script (a login-shell shebang and a module load of singularity/apptainer), so labelled script; the line is the README\'s own error text; ' + HAKUSAN_MAP + '; assumed shape - a plain `#!/bin/bash` batch script calling singularity with no module load',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=HAKUSAN_BASE + [['srun python -u train.py --batch-size 256 --epochs 32', 'singularity exec --nv --bind "$PWD/assets:/workspace/assets" sg-nav_hakusan_readme.sif bash run_sg_nav.sh --split_l 0 --split_r 1 --num_episodes 10']],
+    log='''
+singularity: command not found
+''',
+    expect={'families': ['modules', 'containers', 'environment'], 'fix': r'(?m)^\+(?:#!/bin/bash\s+-l\b|\s*module\s+load\s+\S*(?:singularity|apptainer))'},
+)
+
+case(
+    id='hakusanreadme-container-without-host-egl-libraries-egl-not-initialized-bind',
+    kind='script',
+    source=HAKUSAN_SOURCE,
+    thread_site=HAKUSAN_SITE + '; "`EGL_NOT_INITIALIZED`: use `scripts/hakusan/sg_nav_hakusan.sbatch`, which binds NVIDIA EGL libraries."',
+    what='Habitat-Sim\'s headless renderer cannot initialise EGL because the container does not see the host\'s NVIDIA EGL libraries; the README\'s cure is the project\'s job script, whose difference is binding those libraries into the container, so labelled script (DOUBTFUL in detail: the README does not print the bind line, so the exact library paths are the job\'s; any added bind of the host EGL/glvnd files counts); the line is the README\'s own error text; ' + HAKUSAN_MAP + '; assumed shape - a hand-written batch script that runs the SIF with `--nv` only',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=HAKUSAN_BASE + [['srun python -u train.py --batch-size 256 --epochs 32', 'module load apptainer\napptainer exec --nv --bind "$PWD/assets:/workspace/assets" sg-nav_hakusan_readme.sif bash run_sg_nav.sh --split_l 0 --split_r 1 --num_episodes 10']],
+    log='''
+EGL_NOT_INITIALIZED
+''',
+    expect={'families': ['containers', 'devices', 'environment'], 'fix': r'(?m)^\+.*(?:--bind|-B\s|SINGULARITY_BIND|APPTAINER_BIND|SINGULARITYENV_|APPTAINERENV_).*(?:EGL|egl|glvnd|nvidia)'},
+)
