@@ -539,3 +539,22 @@ EGL_NOT_INITIALIZED
 ''',
     expect={'families': ['containers', 'devices', 'environment'], 'fix': r'(?m)^\+.*(?:--bind|-B\s|SINGULARITY_BIND|APPTAINER_BIND|SINGULARITYENV_|APPTAINERENV_).*(?:EGL|egl|glvnd|nvidia)'},
 )
+
+# ---------------------------------------------------------------- GPU-miner consolidation handoff note (1)
+
+ETM_SOURCE = 'find_string:70323736415'
+ETM_SITE = 'a project handoff note "GPU-layer consolidation - handoff" (a two-GPU workstation, two RTX 3060, running the project\'s GPU benchmarks and 2-GPU tests in a container), "Open work" item 1: "Restore the second GPU. GPU 1 (0000:2B:00.0) fell off the bus on 2026-09-27 at 20:38 UTC; `nvidia-smi -L` reports \\"Unable to determine the device handle\\". It needs a host restart, which the container cannot do. While it is missing, NCCL init fails (the one-GPU paths skip NCCL) and every 2-GPU test skips."'
+
+case(
+    id='etmhandoff-second-gpu-fell-off-bus-unable-to-determine-device-handle-host-restart',
+    kind='not_script',
+    source=ETM_SOURCE,
+    thread_site=ETM_SITE,
+    what='hardware: a GPU dropped off the PCIe bus and only a host restart brings it back; no job-script change repairs it (the multi-GPU work waits for the repair); the line is the note\'s own quote of nvidia-smi; not one of the ten sites - a two-GPU workstation - so diagnosed on Lonestar6 as a one-node job asking for two GPUs and running the project\'s 2-GPU verification from the batch step (as reallogs33 mapped single machines)',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['source $WORK/venvs/torch/bin/activate', 'cd $WORK/et-miner'], ['ibrun python train.py --epochs 10', 'uv run python bench/runner.py --mode verify --out bench/results/consolidation-verify-2gpu']],
+    log='''
+Unable to determine the device handle
+''',
+)
