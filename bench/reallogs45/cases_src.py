@@ -558,23 +558,3 @@ case(
 Unable to determine the device handle
 ''',
 )
-
-# ---------------------------------------------------------------- Midway handbook ledger (1)
-
-MIDWAY_SOURCE = 'find_string:70891865778'
-MIDWAY_SITE = 'a research project\'s handbook ledger "Remote jobs on midway2/midway3 - status and handbook" (University of Chicago RCC Midway, Slurm; an unattended force-field training chain whose driver `srun`s 12 workers per minibatch), section "sbatch propagates the submitter\'s environment - this broke the whole chain once": `check_continue.sbatch` requests `#SBATCH --mem=8G` (sets SLURM_MEM_PER_NODE), the job it submits, `srun_mdw2.sh`, requests `--mem-per-cpu` (sets SLURM_MEM_PER_CPU); "With both present every worker launch died instantly" with the quoted srun line; "Fixed by unsetting the three mutually-exclusive variables after the `#SBATCH` block in every script that submits another job"; verified by a rerun (0 errors, 12/12 worker outputs); general rule: "sanitize that environment or match the memory-request *type* of the child" (same text in two other stored copies, find_string:66628411289 and 66492717438)'
-
-case(
-    id='midwayhandbook-srun-fatal-slurm-mem-per-cpu-and-per-node-mutually-exclusive-inherited',
-    kind='script',
-    source=MIDWAY_SOURCE,
-    thread_site=MIDWAY_SITE,
-    what='a job-environment conflict: the batch job inherits SLURM_MEM_PER_NODE from the job that submitted it and adds SLURM_MEM_PER_CPU from its own `--mem-per-cpu`, so every `srun` step refuses to start; the ledger\'s verified cure is unsetting the SLURM_MEM_PER_* variables in the job scripts (or one memory-request type throughout), so labelled script; the source unset them in the submitting scripts, and unsetting them (or requesting memory one way) in this job\'s own script before its `srun` is the same change on the job that fails; the line is the ledger\'s own quote (its prose `All jobs failed` left out); not one of the ten sites - a university Slurm CPU cluster - so diagnosed on Anvil (Slurm, CPU partition); assumed shape - `srun_mdw2.sh` as a one-node 12-task job with `--mem-per-cpu=2000M` (the value the verification shows) starting the 12 workers with srun',
-    cluster='anvil',
-    script='srun_python.sh',
-    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=12'], ['#SBATCH --gpus-per-node=4', '#SBATCH --mem-per-cpu=2000M'], ['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=36:00:00'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source /beagle3/trsosnic/yinhan/upside2-md/env_shared.sh\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u training/run_minibatch.py --workers 12']],
-    log='''
-srun: fatal: SLURM_MEM_PER_CPU, SLURM_MEM_PER_GPU, and SLURM_MEM_PER_NODE are mutually exclusive.
-''',
-    expect={'families': ['environment', 'directives', 'resources'], 'fix': r'(?m)^\+.*(?:\bunset\b.*SLURM_MEM_PER_(?:NODE|CPU|GPU)|#SBATCH\s+--mem[= ]|\bsrun\b.*--mem=0\b)'},
-)
