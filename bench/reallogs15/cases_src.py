@@ -294,7 +294,8 @@ mpirun was unable to launch the specified application as it could not find an ex
 Node: SATDLS
 ./train_action_recognition_flow.sh: 5: ./train_action_recognition_flow.sh: cmake_build/install/bin/caffe: not found
 ''',
-    expect={'families': ['launcher'], 'fix': r'(?m)^(\+.*\bbuild/install/bin/caffe|-.*cmake_build/install/bin/caffe)'},
+    # s38relabel: cmake_build/install/bin/caffe does not exist; the real build directory (build/) is in neither log nor script: asks the path
+    expect={'families': ['launcher'], 'ask': True},
 )
 
 case(

@@ -117,7 +117,8 @@ case(
     log='''
 Account_Name is required to be set.
 ''',
-    expect={'families': ['scheduler'], 'fix': r'(?m)^\+#PBS (-A|-l\s*account=)\s*\S+'},
+    # s38relabel: PBS says only that Account_Name is unset; the project allocation is the user's, in neither log, script nor the Polaris profile: the right answer asks for it
+    expect={'families': ['scheduler'], 'ask': True},
 )
 
 case(
