@@ -55,3 +55,15 @@ def test_record_advice_stays_first_and_the_hint_is_listed() -> None:
     assert q["advice"].startswith("Give the option the count")
     text = "\n".join(_no_fix_lines(data))
     assert "Where to find it:" in text and "- count:" in text
+
+
+def test_account_question_on_a_pbs_site_names_no_slurm_command() -> None:
+    """s38: PBS sites have no sacctmgr; the account hint has a PBS variant (ALCF's sbank)."""
+    script = (ROOT / "bench/reallogs22/scripts/pbs_polaris_torchrun.sh").read_text(encoding="utf-8")
+    script = re.sub(r"(?m)^#PBS -A .*\n", "", script)
+    data = diagnose_log(script, "Account_Name is required to be set.\n", "polaris", None, False)
+    assert data["verdict"] == "ask" and "account" in data["question"]["needs"]
+    hint = next(h for h in data["question"]["how_to_find"] if h["need"] == "account")
+    assert "sbank-list-allocations" in hint["how"] and "sacctmgr" not in hint["how"]
+    assert "argonne-lcf/user-guides" in hint["source"]
+    assert "sacctmgr" in how_to_find(["account"], scheduler="slurm")[0]["how"]

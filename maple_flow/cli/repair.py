@@ -102,7 +102,8 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
             candidates.insert(0, Candidate.proposed(proposal, profile))
     failed = VerifyReport(cluster=profile.id, endpoint="log", status="failed",
                           reasons=["the given log"])
-    data = proposal_data(candidates, plan(text, failed, candidates, History(), profile))
+    data = proposal_data(candidates, plan(text, failed, candidates, History(), profile),
+                         profile.scheduler)
     data["llm_rejected"] = rejected
     if data["proposed"] is None and summary_log(ev):
         data["why_none"] = f"{data['why_none']}; {SUMMARY_ADVICE}"

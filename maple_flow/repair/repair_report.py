@@ -51,8 +51,10 @@ def candidate_data(c: Candidate) -> dict[str, Any]:
             "references": [r.model_dump() for r in c.fix.references]}
 
 
-def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
-    """What ``maple repair --log`` found: the diagnoses and the fix it would apply."""
+def proposal_data(candidates: list[Candidate], step: Plan,
+                  scheduler: str | None = None) -> dict[str, Any]:
+    """What ``maple repair --log`` found: the diagnoses and the fix it would apply; a question
+    says where its answer is found on ``scheduler``'s sites."""
     from maple_flow.repair.loop import Apply
 
     data: dict[str, Any] = {"diagnoses": [candidate_data(c) for c in candidates],
@@ -67,7 +69,7 @@ def proposal_data(candidates: list[Candidate], step: Plan) -> dict[str, Any]:
     data.update(verdict=stop.kind, proposed=None, why_none=stop.reason)
     if stop.kind == "ask":
         asker = next(c for c in candidates if c.needs and set(c.needs) == set(stop.needs))
-        found = how_to_find(list(stop.needs))
+        found = how_to_find(list(stop.needs), scheduler=scheduler)
         data["question"] = {"record_id": asker.record_id, "cause": asker.fix.cause,
                             "advice": question_advice(asker.fix.advice, found),
                             "how_to_find": found, "needs": list(stop.needs),
