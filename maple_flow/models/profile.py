@@ -313,6 +313,10 @@ class Network(Sourced):
         default_factory=dict, description="variables a compute node needs to reach the "
         "internet (the site's proxy): a job that downloads (pip install, conda create, git "
         "clone, wget, a Hugging Face download) sets them first; empty: none documented")
+    no_proxy: str = Field(
+        default="", description="the hosts the site's proxy settings keep OUT of the proxy "
+        "(its own hosts and localhost: the documented no_proxy value), set beside proxy_env; "
+        "empty: none documented")
     site_domains: list[str] = Field(
         default_factory=list, description="DNS domains of the centre's own hosts (its login "
         "and data-transfer nodes, as its docs name them): a job that copies from a host in "
