@@ -85,3 +85,49 @@ def test_hub_retry_warning_elsewhere_is_the_hub_offline_record() -> None:
     script = "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus-per-node=4\nsrun python -u train.py\n"
     data = diagnose_log(script, HUB_WARNING, "delta", None, False)
     assert data["diagnoses"][0]["record_id"] == "hf-hub-unreachable"
+
+
+PM_CONDA = """#!/bin/bash
+#SBATCH -A m0000_g
+#SBATCH -C gpu
+#SBATCH -q regular
+#SBATCH -N 2
+#SBATCH --ntasks-per-node=4
+#SBATCH --gpus-per-node=4
+#SBATCH -t 02:00:00
+module load conda
+conda activate myenv
+srun python train.py
+"""
+NO_NET = "nid001234:12345:12400 [1] net.cc:626 NCCL WARN Error: network AWS Libfabric not found.\n"
+
+
+def test_perlmutter_names_its_nccl_plugin_module() -> None:
+    software = get_profile("perlmutter").software
+    assert software.net_plugin_modules == ["nccl"]
+    assert "nccl" in software.available_modules
+    assert not get_profile("polaris").software.net_plugin_modules
+
+
+def test_host_job_without_the_plugin_loads_the_site_nccl_module() -> None:
+    data = diagnose_log(PM_CONDA, NO_NET, "perlmutter", None, False)
+    assert data["proposed"]["record_id"] == "host-nccl-ofi-plugin-module-not-loaded"
+    assert "+module load nccl" in data["proposed"]["diff"].splitlines()
+
+
+@pytest.mark.parametrize("change", [
+    ("module load conda\n", "module load pytorch/2.3.1\n"),  # the module brings the plugin
+    ("module load conda\n", "module load conda nccl/2.24.3\n"),
+    ("srun python", "export NCCL_NET='AWS Libfabric'\nsrun python"),
+    ("srun python", "srun shifter python"),
+])
+def test_plugin_module_record_stays_out(change: tuple[str, str]) -> None:
+    data = diagnose_log(PM_CONDA.replace(*change), NO_NET, "perlmutter", None, False)
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "host-nccl-ofi-plugin-module-not-loaded" not in ids
+
+
+def test_plugin_module_record_needs_the_site_fact() -> None:
+    data = diagnose_log(PM_CONDA, NO_NET, "delta", None, False)
+    ids = [d["record_id"] for d in data["diagnoses"]]
+    assert "host-nccl-ofi-plugin-module-not-loaded" not in ids

@@ -224,6 +224,11 @@ class Software(Sourced):
         default_factory=list,
         description="set-up the docs leave to the user; written as comments, never invented",
     )
+    net_plugin_modules: list[str] = Field(
+        default_factory=list,
+        description="modules that give a job's own NCCL the site's Slingshot network plugin "
+                    "(aws-ofi-nccl, NCCL_NET \"AWS Libfabric\") on the host, outside a "
+                    "container; empty: none documented")
     system_frameworks: bool = Field(
         default=True,
         description="whether the site gives a job a deep-learning framework (PyTorch) of its "
