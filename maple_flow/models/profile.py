@@ -224,6 +224,11 @@ class Software(Sourced):
         default_factory=list,
         description="set-up the docs leave to the user; written as comments, never invented",
     )
+    net_plugin_modules: list[str] = Field(
+        default_factory=list,
+        description="modules that give a job's own NCCL the site's Slingshot network plugin "
+                    "(aws-ofi-nccl, NCCL_NET \"AWS Libfabric\") on the host, outside a "
+                    "container; empty: none documented")
     system_frameworks: bool = Field(
         default=True,
         description="whether the site gives a job a deep-learning framework (PyTorch) of its "
@@ -313,6 +318,10 @@ class Network(Sourced):
         default_factory=dict, description="variables a compute node needs to reach the "
         "internet (the site's proxy): a job that downloads (pip install, conda create, git "
         "clone, wget, a Hugging Face download) sets them first; empty: none documented")
+    no_proxy: str = Field(
+        default="", description="the hosts the site's proxy settings keep OUT of the proxy "
+        "(its own hosts and localhost: the documented no_proxy value), set beside proxy_env; "
+        "empty: none documented")
     site_domains: list[str] = Field(
         default_factory=list, description="DNS domains of the centre's own hosts (its login "
         "and data-transfer nodes, as its docs name them): a job that copies from a host in "

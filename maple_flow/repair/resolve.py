@@ -86,6 +86,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   Slurm job that asks GPUs per task, or a job total over a node range; nodes and tasks per
   node only where the script lacks them, ``gpus`` in ``gpus`` for a job total to remove
   (maple_flow.repair.resolve_taskshape).
+- ``{site_no_proxy:script}``: the profile's ``network.no_proxy`` (the hosts its proxy settings
+  keep out of the proxy), unresolved when the script sets its own (resolve_proxy).
 - ``{off_script:X}``: the word in group X, only when no line of the script holds it (a command
   the job's program starts, which no script line runs).
 - ``{launch:mpi}``: the MPI launcher the script's launch line runs (``mpiexec``, else
@@ -219,7 +221,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
                    "off_script", "site_scratch", "unset_storage", "shifter_module",
-                   "bind_list", "hostfile"})
+                   "bind_list", "hostfile", "site_no_proxy"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python"),
@@ -1369,6 +1371,17 @@ def _site_net_plugin(ctx: Context, arg: str) -> str:
     return found
 
 
+def _site_no_proxy(ctx: Context, arg: str) -> str:
+    """``{site_no_proxy:script}``: the site's documented no_proxy, unless the script sets its
+    own (maple_flow.repair.resolve_proxy); else unresolved."""
+    from maple_flow.repair.resolve_proxy import site_no_proxy
+
+    try:
+        return site_no_proxy(ctx.script, _need_profile(ctx))
+    except ValueError as exc:
+        raise Unresolved(str(exc)) from None
+
+
 def _shifter_module(ctx: Context, arg: str) -> str:
     """``{shifter_module:NAME}``: the script's Shifter ``--module`` list with NAME added, on a
     site whose container runtime is Shifter (maple_flow.repair.resolve_shifter); else
@@ -1446,7 +1459,8 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
               "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
               "unset_storage": _unset_storage, "shifter_module": _shifter_module,
-              "bind_list": _bind_list, "hostfile": _hostfile}
+              "bind_list": _bind_list, "hostfile": _hostfile,
+              "site_no_proxy": _site_no_proxy}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

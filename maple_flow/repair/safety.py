@@ -91,6 +91,9 @@ ALLOWED_ENV = frozenset({
     # the site's documented HTTP proxy for compute nodes (profile network.proxy_env: ALCF
     # Polaris/Aurora reach the internet only through it), both spellings tools read (s36hub)
     "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
+    # the hosts the same settings keep out of that proxy (profile network.no_proxy: the
+    # site's own hosts and localhost, as its getting-started page writes them; s38facts)
+    "no_proxy",
     # the file the Hugging Face Hub reads its token from (a path the user gives; the token
     # itself never goes into the script)
     "HF_TOKEN_PATH",
