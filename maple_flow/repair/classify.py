@@ -36,6 +36,7 @@ from maple_flow.repair.evidence_gate import (
     summary_only,
     untied,
 )
+from maple_flow.repair.interpreter_fault import argv_argument_missing
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.matching import (
     ERROR_LINE,
@@ -263,7 +264,9 @@ def classify(
     found = _by_structure(records, evidence, profile, found) + found
     # the job script's own line failed (the shell reports it): the script is in play, so the
     # program's or a library's failure after it is not shown to be "not the script" (s23)
-    if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}"):
+    # or the program read a positional argument the launch line did not give (s38)
+    if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}") or argv_argument_missing(
+            f"{evidence.stdout}\n{evidence.stderr}"):
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "not_script" and _family_of(d, kb) in ("program", "library")
                  else d for d in found]

@@ -106,6 +106,7 @@ from maple_flow.repair.frames import (
     traceback_paths,
     traceback_start,
 )
+from maple_flow.repair.interpreter_fault import argv_index_missing, interpreter_fault
 from maple_flow.repair.not_implemented import library_not_implemented
 from maple_flow.repair.package_import import (
     broken_installation,
@@ -157,6 +158,7 @@ CATEGORIES: dict[str, str] = {
     "stopped": "structure-stopped-after-progress",
     "fcheck": "structure-program-runtime-check",
     "libnotimpl": "structure-library-not-implemented",
+    "interpreter": "structure-python-object-rule-broken",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -537,6 +539,8 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
         return None
     if none_from_argument(text, at, message):  # an argument the launch line left out (s31not)
         return None
+    if argv_index_missing(text, at, kind):  # a positional argument the launch left out (s38)
+        return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
     if MODULE_ATTRIBUTE.match(message):  # only the traceback's own reading (s29)
@@ -825,6 +829,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
     numeric = _NUMERIC.search(text)
     if numeric:
         return Reading("numeric", CATEGORIES["numeric"], (_line_of(text, numeric),))
+    broken_rule = interpreter_fault(text)
+    if broken_rule is not None:  # CPython's own words about the program's objects (s38)
+        return Reading("interpreter", CATEGORIES["interpreter"], broken_rule)
     reading = _exception_reading(text, script)
     if reading is not None:
         return reading
