@@ -347,9 +347,11 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
 
 #: Structural readings that outweigh a similarity match's script fix (s23): the final
 #: exception of the program's own traceback, a library's own failed assertion, a missing file
-#: of the program's; an application's own report that its input is wrong (s30).
+#: of the program's; an application's own report that its input is wrong (s30); the
+#: interpreter's own words about the program's objects, the graph compiler's report that it
+#: could not trace the code (s38).
 STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath", "damaged",
-                                       "package", "appinput"})
+                                       "package", "appinput", "interpreter", "compiletrace"})
 #: Structural readings that outweigh a signature match whose fix cannot be made here (no edit,
 #: no question): a missing file the script names nowhere (s23); a file whose own structure
 #: says it was cut short, which no edit of the script makes whole (s24).

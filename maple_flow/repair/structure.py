@@ -98,6 +98,7 @@ from dataclasses import dataclass
 
 from maple_flow.repair.app_input import input_error, report_removed
 from maple_flow.repair.code_assert import failed_assert
+from maple_flow.repair.compile_trace import compile_trace_failed
 from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault, none_from_argument
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.frames import (
@@ -159,6 +160,7 @@ CATEGORIES: dict[str, str] = {
     "fcheck": "structure-program-runtime-check",
     "libnotimpl": "structure-library-not-implemented",
     "interpreter": "structure-python-object-rule-broken",
+    "compiletrace": "structure-graph-compiler-trace-failed",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -832,6 +834,9 @@ def read(text: str, script: str | None = None) -> Reading | None:
     broken_rule = interpreter_fault(text)
     if broken_rule is not None:  # CPython's own words about the program's objects (s38)
         return Reading("interpreter", CATEGORIES["interpreter"], broken_rule)
+    untraced = compile_trace_failed(text)
+    if untraced is not None:  # torch.compile could not trace the program's code (s38)
+        return Reading("compiletrace", CATEGORIES["compiletrace"], untraced)
     reading = _exception_reading(text, script)
     if reading is not None:
         return reading
