@@ -101,3 +101,44 @@ def test_argv_index_error_is_the_launch_lines() -> None:
 def test_an_index_error_elsewhere_stays_the_programs() -> None:
     data = diagnose_log(SCRIPT, ARGV.replace("sys.argv[1]", "labels[k]"), "delta", None, False)
     assert data["verdict"] == "not_script"
+
+
+# --- torch.compile's tracer could not trace the program's code (repair/compile_trace.py)
+TRACE_RECORD = "structure-graph-compiler-trace-failed"
+DYNAMO_UNSUPPORTED = """[rank0]:   File "/opt/env/lib/python3.11/site-packages/torch/_dynamo/symbolic_convert.py", line 962, in step
+[rank0]:     self.dispatch_table[inst.opcode](self, inst)
+[rank0]: torch._dynamo.exc.Unsupported: Data-dependent branching
+[rank0]:   Explanation: Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`).
+[rank0]:
+[rank0]: from user code:
+[rank0]:    File "/home/ana/proj/model.py", line 88, in forward
+[rank0]:     if mask.any():
+"""
+DYNAMO_FAKE = ("torch._dynamo.exc.TorchRuntimeError: Failed running call_function <built-in function linear>"
+               "(*(FakeTensor(..., device='cuda:0', size=(8, 512)), Parameter(FakeTensor(..., size=(10, 256)))), **{}):\n"
+               "a and b must have same reduction dim, but got [8, 512] X [256, 10].\n")
+FROM_USER_CODE_ONLY = """Attempted to call function marked as skipped
+
+from user code:
+   File "/home/ana/proj/train.py", line 41, in step
+    loss = self.criterion(out, y)
+"""
+
+
+@pytest.mark.parametrize("log", [DYNAMO_UNSUPPORTED, DYNAMO_FAKE, FROM_USER_CODE_ONLY])
+def test_dynamo_tracing_failures_are_the_codes(log: str) -> None:
+    reading = read(unprefixed_lines(log), SCRIPT)
+    assert reading is not None and reading.record_id == TRACE_RECORD
+    data = diagnose_log(SCRIPT, log, "delta", None, False)
+    assert data["proposed"] is None and data["diagnoses"][0]["record_id"] == TRACE_RECORD
+
+
+@pytest.mark.parametrize("log", [
+    # the backend that compiles the traced graph: the job's compiler, Triton, the GPU
+    "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nInvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')\n",
+    DYNAMO_UNSUPPORTED + "torch._inductor.exc.InductorError: CalledProcessError: Command '['/usr/bin/gcc', ...]' returned non-zero exit status 1.\n",
+    "RuntimeError: Failed to find C compiler. Please specify via CC environment variable.\n\nfrom user code:\n   File \"train.py\", line 9, in f\n",
+])
+def test_the_compiling_backend_is_never_this_reading(log: str) -> None:
+    reading = read(unprefixed_lines(log), SCRIPT)
+    assert reading is None or reading.record_id != TRACE_RECORD
