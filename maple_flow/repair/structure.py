@@ -77,12 +77,20 @@ script" only on strong structural evidence and when nothing in the log speaks of
   the other way, Python's None-value error at a statement that reads the parsed command line
   (``args.x[i]``) is not read as the program's (an argument the launch line left out).
 
+- (s38) the interpreter's own words about the program's objects
+  (:mod:`maple_flow.repair.interpreter_fault`: a container changed while iterated, a generator
+  that let StopIteration escape, a math result out of range) and torch.compile's tracer that
+  could not trace the code (:mod:`maple_flow.repair.compile_trace`; never where the log names
+  the compiling backend); and, the other way, an ``IndexError`` at a statement indexing
+  ``sys.argv`` is not read as the program's (an argument the launch line left out).
+
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
 ``package``: ``s29_rnot.yaml``; ``usercode``, ``libcode``: ``s29_rnot2.yaml``;
 ``appinput``: ``s30_rnot.yaml``; ``libnotimpl``: ``rl3639_s37.yaml``;
+``interpreter``, ``compiletrace``: ``notscript_s38.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -98,8 +106,8 @@ from dataclasses import dataclass
 
 from maple_flow.repair.app_input import input_error, report_removed
 from maple_flow.repair.code_assert import failed_assert
-from maple_flow.repair.compile_trace import compile_trace_failed
 from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault, none_from_argument
+from maple_flow.repair.compile_trace import compile_trace_failed
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.frames import (
     LAUNCH_SETUP_FRAME,
