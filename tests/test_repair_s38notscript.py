@@ -138,6 +138,8 @@ def test_dynamo_tracing_failures_are_the_codes(log: str) -> None:
     "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nInvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')\n",
     DYNAMO_UNSUPPORTED + "torch._inductor.exc.InductorError: CalledProcessError: Command '['/usr/bin/gcc', ...]' returned non-zero exit status 1.\n",
     "RuntimeError: Failed to find C compiler. Please specify via CC environment variable.\n\nfrom user code:\n   File \"train.py\", line 9, in f\n",
+    # a traced call that fails on the installation (a build without CUDA)
+    "torch._dynamo.exc.TorchRuntimeError: Failed running call_function <built-in method cuda>(*(FakeTensor(..., size=(4,)),), **{}):\nTorch not compiled with CUDA enabled\n",
 ])
 def test_the_compiling_backend_is_never_this_reading(log: str) -> None:
     reading = read(unprefixed_lines(log), SCRIPT)

@@ -38,6 +38,12 @@ _BACKEND = re.compile(
     r"(?i)BackendCompilerFailed|torch\._inductor\b|InductorError|CppCompileError|"
     r"InvalidCxxCompiler|\btriton\b|\bC\+\+ compiler\b|\bC compiler\b|\bnvcc\b|\bptxas\b")
 
+#: Words of the installation (a build without a device's support, a driver, a shared library,
+#: a release): a traced call that fails on those is the environment's, left to the records.
+_INSTALLATION = re.compile(
+    r"(?i)not compiled with|\bdriver\b|\.so\b|\bversion\b|No module named|cannot import|"
+    r"undefined symbol|no kernel image")
+
 
 def _line_at(text: str, at: int) -> str:
     start = text.rfind("\n", 0, at) + 1
@@ -47,14 +53,22 @@ def _line_at(text: str, at: int) -> str:
 
 def compile_trace_failed(text: str) -> tuple[str, ...] | None:
     """The line of Dynamo's report that it could not trace the program's code (module doc),
-    or None; None wherever the log names the compiling backend."""
+    or None; None wherever the log names the compiling backend, or the report names the
+    installation (a build without a device's support, a driver, a library, a release)."""
     if _BACKEND.search(text):
         return None
     found = list(_TRACE_ERROR.finditer(text))
     if found:
-        return (_line_at(text, found[-1].start()),)
-    block = _FROM_USER_CODE.search(text)
-    if block is None:
-        return None
-    before = [line.strip() for line in text[:block.start()].splitlines() if line.strip()]
-    return (before[-1], "from user code:") if before else None
+        at = found[-1].start()
+        lines: tuple[str, ...] = (_line_at(text, at),)
+    else:
+        block = _FROM_USER_CODE.search(text)
+        before = [] if block is None else [
+            line.strip() for line in text[:block.start()].splitlines() if line.strip()]
+        if not before:
+            return None
+        at, lines = text.rfind(before[-1]), (before[-1], "from user code:")
+    # the report's message, up to the user's frames (it may run over several lines)
+    block = _FROM_USER_CODE.search(text, at)
+    message = text[at:block.start() if block else at + 600]
+    return None if _INSTALLATION.search(message) else lines
