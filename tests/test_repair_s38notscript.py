@@ -98,6 +98,12 @@ def test_argv_index_error_is_the_launch_lines() -> None:
     assert all(d.get("verdict") != "not_script" for d in data["diagnoses"])
 
 
+def test_argv_index_error_of_a_rank_prefixed_log_is_the_launch_lines() -> None:
+    log = "".join(f"[rank0]: {line}\n" for line in ARGV.splitlines())
+    data = diagnose_log(SCRIPT, log, "delta", None, False)
+    assert all(d.get("verdict") != "not_script" for d in data["diagnoses"])
+
+
 def test_an_index_error_elsewhere_stays_the_programs() -> None:
     data = diagnose_log(SCRIPT, ARGV.replace("sys.argv[1]", "labels[k]"), "delta", None, False)
     assert data["verdict"] == "not_script"

@@ -266,7 +266,7 @@ def classify(
     # program's or a library's failure after it is not shown to be "not the script" (s23)
     # or the program read a positional argument the launch line did not give (s38)
     if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}") or argv_argument_missing(
-            f"{evidence.stdout}\n{evidence.stderr}"):
+            unprefixed_lines(f"{evidence.stdout}\n{evidence.stderr}")):
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "not_script" and _family_of(d, kb) in ("program", "library")
                  else d for d in found]
