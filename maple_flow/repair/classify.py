@@ -36,6 +36,7 @@ from maple_flow.repair.evidence_gate import (
     summary_only,
     untied,
 )
+from maple_flow.repair.interpreter_fault import argv_argument_missing
 from maple_flow.repair.kb import load_knowledge_base
 from maple_flow.repair.matching import (
     ERROR_LINE,
@@ -263,7 +264,9 @@ def classify(
     found = _by_structure(records, evidence, profile, found) + found
     # the job script's own line failed (the shell reports it): the script is in play, so the
     # program's or a library's failure after it is not shown to be "not the script" (s23)
-    if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}"):
+    # or the program read a positional argument the launch line did not give (s38)
+    if script_line_failed(f"{evidence.stdout}\n{evidence.stderr}") or argv_argument_missing(
+            unprefixed_lines(f"{evidence.stdout}\n{evidence.stderr}")):
         found = [d.model_copy(update={"verdict": "hint"})
                  if d.verdict == "not_script" and _family_of(d, kb) in ("program", "library")
                  else d for d in found]
@@ -344,9 +347,11 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
 
 #: Structural readings that outweigh a similarity match's script fix (s23): the final
 #: exception of the program's own traceback, a library's own failed assertion, a missing file
-#: of the program's; an application's own report that its input is wrong (s30).
+#: of the program's; an application's own report that its input is wrong (s30); the
+#: interpreter's own words about the program's objects, the graph compiler's report that it
+#: could not trace the code (s38).
 STRUCTURE_OVER_SIMILARITY = frozenset({"program", "data", "internal", "datapath", "damaged",
-                                       "package", "appinput"})
+                                       "package", "appinput", "interpreter", "compiletrace"})
 #: Structural readings that outweigh a signature match whose fix cannot be made here (no edit,
 #: no question): a missing file the script names nowhere (s23); a file whose own structure
 #: says it was cut short, which no edit of the script makes whole (s24).

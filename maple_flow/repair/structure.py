@@ -77,12 +77,20 @@ script" only on strong structural evidence and when nothing in the log speaks of
   the other way, Python's None-value error at a statement that reads the parsed command line
   (``args.x[i]``) is not read as the program's (an argument the launch line left out).
 
+- (s38) the interpreter's own words about the program's objects
+  (:mod:`maple_flow.repair.interpreter_fault`: a container changed while iterated, a generator
+  that let StopIteration escape, a math result out of range) and torch.compile's tracer that
+  could not trace the code (:mod:`maple_flow.repair.compile_trace`; never where the log names
+  the compiling backend); and, the other way, an ``IndexError`` at a statement indexing
+  ``sys.argv`` is not read as the program's (an argument the launch line left out).
+
 The categories (:data:`CATEGORIES`) name a record each in ``templates/failures/structure.yaml``
 (``cpu``: ``s20_notscript.yaml``; ``fabric``, ``site``: ``s21_notscript.yaml``; ``gpunode``:
 ``s21_rl17tune.yaml``; ``internal``, ``nodehw``, ``modulecode``: ``s22_notscript.yaml``;
 ``datapath``: ``s23_notscript.yaml``; ``damaged``, ``stall``: ``s24_notscript.yaml``;
 ``package``: ``s29_rnot.yaml``; ``usercode``, ``libcode``: ``s29_rnot2.yaml``;
 ``appinput``: ``s30_rnot.yaml``; ``libnotimpl``: ``rl3639_s37.yaml``;
+``interpreter``, ``compiletrace``: ``notscript_s38.yaml``;
 advice, no fix). Anything that speaks of the launch vetoes the
 reading (:data:`LAUNCH_TEXT`): an environment variable the launcher sets (``KeyError: 'RANK'``), a
 frame of ``os.environ``, of a launcher or of rendezvous code, an invalid device ordinal, a port in
@@ -99,6 +107,7 @@ from dataclasses import dataclass
 from maple_flow.repair.app_input import input_error, report_removed
 from maple_flow.repair.code_assert import failed_assert
 from maple_flow.repair.code_exception import MODULE_ATTRIBUTE, code_fault, none_from_argument
+from maple_flow.repair.compile_trace import compile_trace_failed
 from maple_flow.repair.evidence_gate import SUMMARY_LINE
 from maple_flow.repair.frames import (
     LAUNCH_SETUP_FRAME,
@@ -106,6 +115,7 @@ from maple_flow.repair.frames import (
     traceback_paths,
     traceback_start,
 )
+from maple_flow.repair.interpreter_fault import argv_index_missing, interpreter_fault
 from maple_flow.repair.not_implemented import library_not_implemented
 from maple_flow.repair.package_import import (
     broken_installation,
@@ -157,6 +167,8 @@ CATEGORIES: dict[str, str] = {
     "stopped": "structure-stopped-after-progress",
     "fcheck": "structure-program-runtime-check",
     "libnotimpl": "structure-library-not-implemented",
+    "interpreter": "structure-python-object-rule-broken",
+    "compiletrace": "structure-graph-compiler-trace-failed",
 }
 
 #: Words of the launch: any of them anywhere in the log (less a launcher's summary of a failed
@@ -537,6 +549,8 @@ def _exception_reading(text: str, script: str | None = None) -> Reading | None:
         return None
     if none_from_argument(text, at, message):  # an argument the launch line left out (s31not)
         return None
+    if argv_index_missing(text, at, kind):  # a positional argument the launch left out (s38)
+        return None
     line = _line_of(text, next(m for m in _EXCEPTION_LINE.finditer(text) if m.start() == at))
     data_message = bool(_DATA_MESSAGE.search(message))
     if MODULE_ATTRIBUTE.match(message):  # only the traceback's own reading (s29)
@@ -825,6 +839,12 @@ def read(text: str, script: str | None = None) -> Reading | None:
     numeric = _NUMERIC.search(text)
     if numeric:
         return Reading("numeric", CATEGORIES["numeric"], (_line_of(text, numeric),))
+    broken_rule = interpreter_fault(text)
+    if broken_rule is not None:  # CPython's own words about the program's objects (s38)
+        return Reading("interpreter", CATEGORIES["interpreter"], broken_rule)
+    untraced = compile_trace_failed(text)
+    if untraced is not None:  # torch.compile could not trace the program's code (s38)
+        return Reading("compiletrace", CATEGORIES["compiletrace"], untraced)
     reading = _exception_reading(text, script)
     if reading is not None:
         return reading
