@@ -18,6 +18,7 @@ from maple_flow.repair import patch_inherited as pinh
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
+from maple_flow.repair import patch_url_port as purl
 from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_script_env as pse
@@ -354,6 +355,9 @@ def _export(text: str, name: str, value: str) -> str:
     job whose step runs another command (no Python launch line) just exports it."""
     if name != "MASTER_PORT" or not _has_launch(text):
         return pe.export_env(text, name, value)
+    url = purl.set_url_port(text, value)
+    if url is not None:
+        return url  # the program's own tcp:// init URL: MASTER_PORT is not read there
     if value.isdigit() and not pl.sets_master_port(text):
         literal = pl.point_at_master_port(text, value)
         if literal != text:

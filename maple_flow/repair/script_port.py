@@ -80,6 +80,39 @@ _LOG_PORT = re.compile(
 
 
 def port_in_log(text: str) -> str | None:
-    """The port a bind failure's log names, None when it names none."""
+    """The port a bind failure's log names, None when it names none; failing a bind message
+    that names one, the port of a tcp:// init URL the log prints (``Process group URL:
+    tcp://127.0.0.1:50152``, s38precB): the URL the program bound."""
     m = _LOG_PORT.search(text)
-    return next((g for g in m.groups() if g), None) if m else None
+    if m:
+        return next((g for g in m.groups() if g), None)
+    url = _LOG_URL.search(text)
+    return url.group(1) if url else None
+
+
+#: A tcp:// init URL with its port, as a log prints it
+#: (printed as the program's: ``Process group URL: tcp://...``, ``dist_url='tcp://...'``).
+_LOG_URL = re.compile(r"(?i)(?:dist_url|init_method|group URL)\s*[=:]\s*['\"]?"
+                      r"tcp://[^\s'\"/:]*:(\d{2,5})\b")
+#: A log whose rendezvous went through torch's tcp:// init method (the URL a program gives
+#: ``init_process_group``), which reads no MASTER_PORT.
+_TCP_INIT = re.compile(r"(?i)\b_tcp_rendezvous_handler\b|"
+                       r"(?:dist_url|init_method|group URL)\s*[=:]\s*['\"]?tcp://")
+#: A script line that gives the program a tcp:// URL or its port option.
+_SCRIPT_URL = re.compile(r"(?i)tcp://|--(?:dist[_-]url|init[_-]method|tcp[_-]port)\b")
+
+
+def program_url_elsewhere(log: str, script: str) -> bool:
+    """Whether the log's rendezvous is a tcp:// init URL the script does not give (the
+    program's own setting, e.g. its config's dist_url): a new MASTER_PORT or launcher port
+    cannot reach it (tacotron2#181 shape). False when the script is not known (empty)."""
+    if not script.strip() or not _TCP_INIT.search(log):
+        return False
+    return not _SCRIPT_URL.search(_code_lines(script))
+
+
+def rendezvous_port_holds(log: str, script: str, port: str | None = None) -> bool:
+    """Whether a port fix may cure the log's bind failure: the port (given, else the log's)
+    may be the script's own and the rendezvous is not a URL only the program sets."""
+    port = port or port_in_log(log)
+    return port_is_the_scripts(port, script) and not program_url_elsewhere(log, script)
