@@ -97,3 +97,29 @@ def test_env_rendezvous_keeps_the_launcher_port_fix() -> None:
            "    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)\n"
            + TAKEN)
     assert "MASTER_PORT" in _diff(diagnose_log(script, log, "delta", None, False))
+
+
+SRUN_SOCKET = ["srun: error: unable to initialize step context socket: Address already in use",
+               "srun: error: Unable to create step for job 2539557: Address already in use",
+               "srun: error: slurm_init_msg_engine_port error Address already in use"]
+
+
+def test_srun_own_socket_taken_is_not_the_script() -> None:
+    script = (BENCH / "reallogs28" / "scripts" / "srun_python.sh").read_text(encoding="utf-8")
+    for line in SRUN_SOCKET:
+        result = diagnose_log(script, line + "\n", "delta", None, False)
+        assert _diff(result) == ""
+        first = result["diagnoses"][0]  # type: ignore[index]
+        assert first["record_id"] == "srun-own-socket-address-in-use"
+        assert first["verdict"] == "not_script"
+
+
+def test_privileged_port_gets_an_unprivileged_one() -> None:
+    script = _script("deepspeed --master_port 520 train.py --ds_file ds.json")
+    log = ("The server socket has failed to listen on any local network address. The server "
+           "socket has failed to bind to [::]:520 (errno: 13 - Permission denied).\n")
+    result = diagnose_log(script, log, "delta", None, False)
+    assert result["diagnoses"][0]["record_id"] == "rendezvous-port-privileged"  # type: ignore[index]
+    diff = _diff(result)
+    port = int(diff.split("export MASTER_PORT=")[1].split()[0])
+    assert 1024 <= port < 32768 and '--master_port "$MASTER_PORT"' in diff
