@@ -123,3 +123,21 @@ def test_privileged_port_gets_an_unprivileged_one() -> None:
     diff = _diff(result)
     port = int(diff.split("export MASTER_PORT=")[1].split()[0])
     assert 1024 <= port < 32768 and '--master_port "$MASTER_PORT"' in diff
+
+
+def test_tcp_init_with_a_port_the_script_gives_keeps_the_port_fix() -> None:
+    """Programs that build tcp://MASTER_ADDR:MASTER_PORT from the environment (Megatron):
+    the script's MASTER_PORT or a launcher's reaches them."""
+    sets_port = (BENCH / "reallogs28" / "scripts" / "srun_python.sh").read_text(encoding="utf-8")
+    assert not program_url_elsewhere(TCP_TRACE, sets_port)
+    assert not program_url_elsewhere(TCP_TRACE, _script("torchrun --nnodes=1 train.py"))
+    assert "MASTER_PORT" in _diff(diagnose_log(sets_port, TCP_TRACE, "delta", None, False))
+
+
+def test_step_wait_the_log_shows_ended_is_not_the_failure() -> None:
+    script = (BENCH / "reallogs28" / "scripts" / "srun_python.sh").read_text(encoding="utf-8")
+    wait = "srun: Job 77 step creation temporarily disabled, retrying (Requested nodes are busy)\n"
+    created = "srun: Step created for StepId=77.1\n"
+    assert _diff(diagnose_log(script, wait + created, "delta", None, False)) == ""
+    assert "--overlap" in _diff(diagnose_log(script, wait, "delta", None, False))
+    assert "--overlap" in _diff(diagnose_log(script, created + wait, "delta", None, False))

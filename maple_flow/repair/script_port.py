@@ -102,13 +102,22 @@ _TCP_INIT = re.compile(r"(?i)\b_tcp_rendezvous_handler\b|"
 _SCRIPT_URL = re.compile(r"(?i)tcp://|--(?:dist[_-]url|init[_-]method|tcp[_-]port)\b")
 
 
+#: A script line that gives the program a port it may build its URL from (Megatron and many
+#: repositories write ``tcp://{MASTER_ADDR}:{MASTER_PORT}`` from the environment).
+_SCRIPT_PORT = re.compile(r"\bMASTER_PORT\b|\b[A-Z_]*PORT[A-Z_]*=|(?i:--master[_-]port|"
+                          r"--main[_-]process[_-]port|--rdzv[_-]endpoint)")
+
+
 def program_url_elsewhere(log: str, script: str) -> bool:
-    """Whether the log's rendezvous is a tcp:// init URL the script does not give (the
-    program's own setting, e.g. its config's dist_url): a new MASTER_PORT or launcher port
-    cannot reach it (tacotron2#181 shape). False when the script is not known (empty)."""
+    """Whether the log's rendezvous is a tcp:// init URL the script gives no part of: no URL,
+    no port variable or option, no launcher that sets MASTER_PORT for its workers - the
+    program's own setting (its config's dist_url, tacotron2#181 shape), which a new MASTER_PORT
+    may not reach. False when the script is not known (empty)."""
     if not script.strip() or not _TCP_INIT.search(log):
         return False
-    return not _SCRIPT_URL.search(_code_lines(script))
+    code = _code_lines(script)
+    return not (_SCRIPT_URL.search(code) or _SCRIPT_PORT.search(code)
+                or _DEFAULT_29500.search(code))
 
 
 def rendezvous_port_holds(log: str, script: str, port: str | None = None) -> bool:
