@@ -22,7 +22,8 @@ from maple_flow.repair.script_port import port_in_log, program_url_elsewhere
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 SINGLE = (BENCH / "reallogs" / "scripts" / "torchrun_single.sh").read_text(encoding="utf-8")
-TORCHRUN = "torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml"
+TORCHRUN = ("torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py "
+            "--config configs/small.yaml")
 TAKEN = "RuntimeError: Address already in use\n"
 TCP_TRACE = ('  File "/opt/conda/lib/python3.6/site-packages/torch/distributed/rendezvous.py", '
              "line 95, in _tcp_rendezvous_handler\n"

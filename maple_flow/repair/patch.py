@@ -18,13 +18,13 @@ from maple_flow.repair import patch_inherited as pinh
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair import patch_layout as playout
 from maple_flow.repair import patch_port as pport
-from maple_flow.repair import patch_url_port as purl
 from maple_flow.repair import patch_program as pprog
 from maple_flow.repair import patch_runtime as prt
 from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair import patch_storage as pstorage
 from maple_flow.repair import patch_submit as psubmit
+from maple_flow.repair import patch_url_port as purl
 from maple_flow.repair import safety
 from maple_flow.repair.layout import find_launch, launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
