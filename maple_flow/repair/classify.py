@@ -153,9 +153,9 @@ def _foreign_port(record: FailureRecord, ev: FailureEvidence) -> bool:
     the port the log names is none the script sets, derives or its launcher defaults to."""
     if not any(sig.port_of_script for sig in record.signatures):
         return False
-    from maple_flow.repair.script_port import port_in_log, port_is_the_scripts
+    from maple_flow.repair.script_port import rendezvous_port_holds
 
-    return not port_is_the_scripts(port_in_log(f"{ev.stdout}\n{ev.stderr}"), ev.script)
+    return not rendezvous_port_holds(f"{ev.stdout}\n{ev.stderr}", ev.script)
 
 
 def _by_similarity(records: list[FailureRecord], ev: FailureEvidence,

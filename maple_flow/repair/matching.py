@@ -297,10 +297,9 @@ def figures_hold(found: re.Match[str]) -> bool:
 
 def _port_holds(found: re.Match[str], text: str, script: str) -> bool:
     """Whether the port the match (else the log) names may be the script's own (s31r2)."""
-    from maple_flow.repair.script_port import port_in_log, port_is_the_scripts
+    from maple_flow.repair.script_port import rendezvous_port_holds
 
-    port = found.groupdict().get("port") or port_in_log(text)
-    return port_is_the_scripts(port, script)
+    return rendezvous_port_holds(text, script, found.groupdict().get("port"))
 
 
 def _resolves(template: str, found: re.Match[str], script: str, cluster: str | None) -> bool:

@@ -24,6 +24,7 @@ from maple_flow.repair import patch_script_env as pse
 from maple_flow.repair import patch_shape as pshape
 from maple_flow.repair import patch_storage as pstorage
 from maple_flow.repair import patch_submit as psubmit
+from maple_flow.repair import patch_url_port as purl
 from maple_flow.repair import safety
 from maple_flow.repair.layout import find_launch, launch_or_last_line, scheduler_of
 from maple_flow.repair.models import Fix
@@ -354,6 +355,9 @@ def _export(text: str, name: str, value: str) -> str:
     job whose step runs another command (no Python launch line) just exports it."""
     if name != "MASTER_PORT" or not _has_launch(text):
         return pe.export_env(text, name, value)
+    url = purl.set_url_port(text, value)
+    if url is not None:
+        return url  # the program's own tcp:// init URL: MASTER_PORT is not read there
     if value.isdigit() and not pl.sets_master_port(text):
         literal = pl.point_at_master_port(text, value)
         if literal != text:

@@ -80,6 +80,48 @@ _LOG_PORT = re.compile(
 
 
 def port_in_log(text: str) -> str | None:
-    """The port a bind failure's log names, None when it names none."""
+    """The port a bind failure's log names, None when it names none; failing a bind message
+    that names one, the port of a tcp:// init URL the log prints (``Process group URL:
+    tcp://127.0.0.1:50152``, s38precB): the URL the program bound."""
     m = _LOG_PORT.search(text)
-    return next((g for g in m.groups() if g), None) if m else None
+    if m:
+        return next((g for g in m.groups() if g), None)
+    url = _LOG_URL.search(text)
+    return url.group(1) if url else None
+
+
+#: A tcp:// init URL with its port, as a log prints it
+#: (printed as the program's: ``Process group URL: tcp://...``, ``dist_url='tcp://...'``).
+_LOG_URL = re.compile(r"(?i)(?:dist_url|init_method|group URL)\s*[=:]\s*['\"]?"
+                      r"tcp://[^\s'\"/:]*:(\d{2,5})\b")
+#: A log whose rendezvous went through torch's tcp:// init method (the URL a program gives
+#: ``init_process_group``), which reads no MASTER_PORT.
+_TCP_INIT = re.compile(r"(?i)\b_tcp_rendezvous_handler\b|"
+                       r"(?:dist_url|init_method|group URL)\s*[=:]\s*['\"]?tcp://")
+#: A script line that gives the program a tcp:// URL or its port option.
+_SCRIPT_URL = re.compile(r"(?i)tcp://|--(?:dist[_-]url|init[_-]method|tcp[_-]port)\b")
+
+
+#: A script line that gives the program a port it may build its URL from (Megatron and many
+#: repositories write ``tcp://{MASTER_ADDR}:{MASTER_PORT}`` from the environment).
+_SCRIPT_PORT = re.compile(r"\bMASTER_PORT\b|\b[A-Z_]*PORT[A-Z_]*=|(?i:--master[_-]port|"
+                          r"--main[_-]process[_-]port|--rdzv[_-]endpoint)")
+
+
+def program_url_elsewhere(log: str, script: str) -> bool:
+    """Whether the log's rendezvous is a tcp:// init URL the script gives no part of: no URL,
+    no port variable or option, no launcher that sets MASTER_PORT for its workers - the
+    program's own setting (its config's dist_url, tacotron2#181 shape), which a new MASTER_PORT
+    may not reach. False when the script is not known (empty)."""
+    if not script.strip() or not _TCP_INIT.search(log):
+        return False
+    code = _code_lines(script)
+    return not (_SCRIPT_URL.search(code) or _SCRIPT_PORT.search(code)
+                or _DEFAULT_29500.search(code))
+
+
+def rendezvous_port_holds(log: str, script: str, port: str | None = None) -> bool:
+    """Whether a port fix may cure the log's bind failure: the port (given, else the log's)
+    may be the script's own and the rendezvous is not a URL only the program sets."""
+    port = port or port_in_log(log)
+    return port_is_the_scripts(port, script) and not program_url_elsewhere(log, script)
