@@ -15,7 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ask_for import ASK_FOR  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent.parent
-ASK = re.compile(r"""(ask: true|(['"])ask\2: True)""")
+ASK = re.compile(r"""(\bask: true(?=[,}\s])|(['"])ask\2: True)""")
+ID = r"""(?m)(^\s*-?\s*id: |\bid=|['"]id['"]: |\b(?:case|add)\()['"]?{}['"]?(?=[,\s)])"""
+NEXT_ID = re.compile(ID.format(r"[\w.-]+"))
 
 
 def source_of(name: str, case_id: str) -> Path:
@@ -29,10 +31,13 @@ def source_of(name: str, case_id: str) -> Path:
 
 def insert(text: str, case_id: str, names: list[str], python: bool) -> str:
     """`text` with ask_for after the first ask label that follows the case's id."""
-    start = text.index(case_id)
-    found = ASK.search(text, start)
+    found_id = re.search(ID.format(re.escape(case_id)), text)
+    if found_id is None:
+        raise SystemExit(f"{case_id}: no id line")
+    following = NEXT_ID.search(text, found_id.end())
+    found = ASK.search(text, found_id.end(), following.start() if following else len(text))
     if found is None:
-        raise SystemExit(f"{case_id}: no ask label after it")
+        raise SystemExit(f"{case_id}: no ask label in its entry")
     end = found.end()
     if python:
         q = found.group(2)
