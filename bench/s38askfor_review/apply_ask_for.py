@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ask_for import ASK_FOR  # noqa: E402
+from ask_for import ASK_FOR
 
 BENCH = Path(__file__).resolve().parent.parent
 ASK = re.compile(r"""(\bask: true(?=[,}\s])|(['"])ask\2: True)""")
