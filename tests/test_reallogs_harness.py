@@ -63,3 +63,60 @@ def test_a_hint_carrying_needs_is_no_question(run: ModuleType) -> None:
             "diagnoses": [{"record_id": record, "verdict": "hint", "needs": ["account"]}]}
     assert run.judge({"kind": "script", "expect": {"ask": True, "families": [family]}},
                      data) == "no_fix"
+
+
+def _ask_case(family: str, ask_for: list[str] | None) -> dict:
+    expect: dict = {"ask": True, "families": [family]}
+    if ask_for is not None:
+        expect["ask_for"] = ask_for
+    return {"kind": "script", "expect": expect}
+
+
+def _question(record: str, needs: list[str]) -> dict:
+    return {"proposed": None, "verdict": "ask", "question": {"record_id": record, "needs": needs},
+            "diagnoses": [{"record_id": record, "verdict": "script", "needs": needs}]}
+
+
+def test_a_question_for_the_missing_value_is_right(run: ModuleType) -> None:
+    record, family = _script_record(run)
+    case = _ask_case(family, ["walltime", "time_limit"])
+    assert run.judge(case, _question(record, ["time_limit"])) == "right"
+
+
+def test_a_question_for_another_value_is_a_wrong_question(run: ModuleType) -> None:
+    # s38: a question for the account on a log whose missing value is the walltime was right
+    record, family = _script_record(run)
+    case = _ask_case(family, ["walltime"])
+    assert run.judge(case, _question(record, ["account"])) == "wrong_question"
+
+
+def test_no_question_on_an_ask_for_case_is_no_fix(run: ModuleType) -> None:
+    record, family = _script_record(run)
+    data = {"proposed": None, "verdict": "not_recognised", "hints": [record],
+            "diagnoses": [{"record_id": record, "verdict": "hint", "needs": ["walltime"]}]}
+    assert run.judge(_ask_case(family, ["walltime"]), data) == "no_fix"
+
+
+def test_wrong_question_is_counted_apart(run: ModuleType) -> None:
+    rows = [{"kind": "script", "outcome": o, "seconds": 0.0}
+            for o in ("right", "wrong_question", "no_fix")]
+    s = run.summary(rows)
+    assert s["script_right"] == 1 and s["wrong_questions_on_script_cases"] == 1
+
+
+def test_every_ask_label_of_the_released_sets_has_ask_for() -> None:
+    import yaml
+
+    bench = RUN.parent.parent
+    spec = importlib.util.spec_from_file_location("check_scripts", RUN.parent / "check_scripts.py")
+    assert spec and spec.loader
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    bad = []
+    for path in sorted(bench.glob("*/cases.yaml")):
+        text = path.read_text(encoding="utf-8")
+        if "ask: true" not in text:
+            continue
+        for case in yaml.safe_load(text)["cases"]:
+            bad += [f"{path.parent.name}/{case['id']}: {p}" for p in check.ask_problems(case)]
+    assert not bad, bad

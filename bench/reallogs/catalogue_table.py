@@ -10,7 +10,8 @@ from pathlib import Path
 import yaml
 
 WORD = {"right": "covered", "recognised": "covered", "no_fix": "not", "abstained": "not",
-        "invented": "WRONG", "wrong_fix": "WRONG", "right_family_wrong_fix": "WRONG"}
+        "invented": "WRONG", "wrong_fix": "WRONG", "right_family_wrong_fix": "WRONG",
+        "wrong_question": "WRONG (question)"}
 
 
 def _rows(folder: Path, name: str) -> dict[str, dict]:

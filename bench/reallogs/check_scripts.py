@@ -4,7 +4,7 @@ Run: python bench/reallogs/check_scripts.py --cases bench/SET/cases.yaml
 Builds each script as bench/reallogs/run.py does (base file from `scripts/` beside the case file,
 then bench/reallogs/scripts/; `directives` after line 1; `replace` pairs that must all match),
 checks the split against sha256(id) parity (sha256(source) with --split-key source, as
-reallogs33 on splits whole sources) and prints any failure.
+reallogs33 on splits whole sources), that every ask label has `ask_for`, and prints any failure.
 """
 
 from __future__ import annotations
@@ -41,6 +41,18 @@ def split_of(case_id: str) -> str:
     return "tune" if int(hashlib.sha256(case_id.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
 
 
+def ask_problems(case: dict[str, Any]) -> list[str]:
+    """An ask label (`expect.ask`) must name the missing value(s): `ask_for`, a list of need
+    names (run.py scores a question for another value `wrong_question`)."""
+    expect = case.get("expect") or {}
+    if not expect.get("ask"):
+        return ["ask_for without ask: true"] if "ask_for" in expect else []
+    wanted = expect.get("ask_for")
+    if not (isinstance(wanted, list) and wanted and all(isinstance(n, str) for n in wanted)):
+        return ["ask label without ask_for (a list of need names)"]
+    return []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", required=True, help="a log set's cases.yaml")
@@ -68,6 +80,7 @@ def main() -> None:
             problems.append(f"split {case['split']} != {want}")
         if case["kind"] == "not_script" and case.get("expect"):
             problems.append("not_script case with an expectation")
+        problems += ask_problems(case)
         for problem in problems:
             bad += 1
             print(f"{case['id']}: {problem}")

@@ -10,7 +10,11 @@ Cases (cases.yaml) are excerpts of real logs from public issue threads, each wit
 script (scripts/, edited as the case says) and what is right:
 - script problems: a fix is proposed by a record of a right family and its diff matches the
   case's pattern ("right"); or, for a value only the user has, the answer asks for it (the
-  answer's verdict is "ask" and its question comes from a record of a right family);
+  answer's verdict is "ask" and its question comes from a record of a right family, and its
+  `needs` hold one of the label's `ask_for`, the missing value's names, e.g. `expect:
+  {families: [scheduler], ask: true, ask_for: [account]}`); a question of a right family for
+  another value is "wrong_question" (neither right nor a fix; every ask label has `ask_for`,
+  checked by check_scripts.py);
 - not-script problems (hardware, fabric, hangs after many good collectives, bugs in the
   user's program or a library): no fix is proposed and the first diagnosis is a record of a
   not-script family, given as the answer, not as a hint of a "not recognised" answer
@@ -94,7 +98,7 @@ def judge(case: dict[str, Any], data: dict[str, Any]) -> str:
         # right before)
         question = data.get("question") if data.get("verdict") == "ask" else None
         if proposed is None and question and _family(question["record_id"]) in families:
-            return "right"
+            return "right" if _asks_for(question, expect) else "wrong_question"
         return "no_fix" if proposed is None else "wrong_fix"
     if proposed is None:
         return "no_fix"
@@ -103,6 +107,12 @@ def judge(case: dict[str, Any], data: dict[str, Any]) -> str:
     if family_ok and diff_ok:
         return "right"
     return "right_family_wrong_fix" if family_ok else "wrong_fix"
+
+
+def _asks_for(question: dict[str, Any], expect: dict[str, Any]) -> bool:
+    """Whether the question asks a value the label accepts (`ask_for`; any when absent)."""
+    wanted = expect.get("ask_for")
+    return wanted is None or bool(set(question.get("needs") or ()) & set(wanted))
 
 
 def run_case(case: dict[str, Any],
@@ -126,6 +136,7 @@ def run_case(case: dict[str, Any],
         "diff": proposed.get("diff", "") if proposed else "",
         "why_none": data.get("why_none"), "error": error,
         "verdict": data.get("verdict"),
+        "asked": list((data.get("question") or {}).get("needs") or []),
     }
 
 
@@ -146,6 +157,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "not_script_outcomes": dict(o_out),
         "invented_fixes": invented,
         "wrong_fixes_on_script_cases": s_out["wrong_fix"],
+        "wrong_questions_on_script_cases": s_out["wrong_question"],
         "errors": s_out["error"] + o_out["error"],
         "mean_seconds": round(sum(r["seconds"] for r in rows) / len(rows), 3) if rows else None,
     }
@@ -163,6 +175,8 @@ def markdown(result: dict[str, Any], show_heldout: bool) -> str:
                   f"{s['not_script_outcomes']}",
                   f"- invented fixes (not-script cases given a fix): {s['invented_fixes']}",
                   f"- wrong fixes on script cases: {s['wrong_fixes_on_script_cases']}",
+                  f"- questions for another value (wrong_question): "
+                  f"{s.get('wrong_questions_on_script_cases', 0)}",
                   f"- errors (tracebacks): {s['errors']}; mean {s['mean_seconds']} s a case", ""]
     lines += ["| case | split | outcome | proposed | first diagnoses |", "|---|---|---|---|---|"]
     for r in result["cases"]:

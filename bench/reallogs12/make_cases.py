@@ -252,7 +252,7 @@ case(
     replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=1\n#SBATCH -p ai']],
     log='sbatch: error: AssocGrpBillingMinutes\n',
     # s38relabel: the association of -p ai has no billing minutes left; which other partition/account holds allocation (cocosys in the source) is the user's: asks the account
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account', 'partition']},
 )
 case(
     id='llamamoe54-srun-site-only-quotatype-option',
@@ -291,7 +291,7 @@ case(
         'be loaded as requested: "cray-hdf5/1.14.3.7", "cray-netcdf/4.9.2.1"\n'
         '   Try: "module spider cray-hdf5/1.14.3.7 cray-netcdf/4.9.2.1" to see how to load the module(s).\n',
     # s38relabel: Lmod says the Cray modules exist but cannot be loaded; their prerequisites are printed only by `module spider` on Perlmutter, not in log, script or profile: asks them
-    expect={'families': ['modules'], 'ask': True},
+    expect={'families': ['modules'], 'ask': True, 'ask_for': ['prerequisite_module', 'module']},
 )
 case(
     id='goodfirespd246-mpirun-hwloc-cpubind-bind-to-none',
@@ -406,7 +406,7 @@ case(
     replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=1\n#SBATCH --account=intertwin\n#SBATCH --partition=batch']],
     log='salloc: error: Job submit/allocate failed: Invalid account or account/partition combination specified\n',
     # s38relabel: the account copied from the docs is not the user's; the user's own account is in neither log nor script: asks it
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account']},
 )
 
 

@@ -295,7 +295,7 @@ Node: SATDLS
 ./train_action_recognition_flow.sh: 5: ./train_action_recognition_flow.sh: cmake_build/install/bin/caffe: not found
 ''',
     # s38relabel: cmake_build/install/bin/caffe does not exist; the real build directory (build/) is in neither log nor script: asks the path
-    expect={'families': ['launcher'], 'ask': True},
+    expect={'families': ['launcher'], 'ask': True, 'ask_for': ['path', 'program_path']},
 )
 
 case(

@@ -149,7 +149,7 @@ case(
 sbatch: error: You must specify an account!
 ''',
     # s38relabel: sbatch requires an account and the script names none; the account is a value only the user has (sacctmgr), in neither log, script nor profile: the right answer asks for it
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account']},
 )
 
 case(

@@ -43,7 +43,7 @@ sbatch: error: No account specified, defaulting to: cse
 sbatch: error: No partition specified, defaulting to: compute
 ''',
     # s38relabel: no account is named and sbatch's defaults are refused; the allocation is the user's (the case's own what: it needs a value only the user has): the right answer asks for it
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account', 'partition']},
 )
 
 case(

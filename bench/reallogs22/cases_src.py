@@ -118,7 +118,7 @@ case(
 Account_Name is required to be set.
 ''',
     # s38relabel: PBS says only that Account_Name is unset; the project allocation is the user's, in neither log, script nor the Polaris profile: the right answer asks for it
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account']},
 )
 
 case(

@@ -77,7 +77,7 @@ case(
 -sh: python: command not found
 ''',
     # s38relabel: python is not found and the script sets up no environment; which env to activate (~/greenweight_env.sh in the source) is in neither log nor script: asks python_path
-    expect={'families': ['environment', 'modules'], 'ask': True},
+    expect={'families': ['environment', 'modules'], 'ask': True, 'ask_for': ['path', 'python_path', 'program_path']},
 )
 
 case(
@@ -297,7 +297,7 @@ case(
 Invalid account or account/partition combination
 ''',
     # s38relabel: the default account may not use -p gpu; the GPU account (pilot_sae_gpu) is in neither log nor script: asks the account
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account']},
 )
 
 case(
@@ -390,7 +390,7 @@ case(
 nvrtc: error: invalid value for --gpu-architecture (-arch)
 ''',
     # s38relabel: the image's NVRTC does not know the partition's GPU arch; a newer image or a partition the image supports is the user's choice (gb200 is no DeltaAI partition): asks the image
-    expect={'families': ['scheduler', 'containers'], 'ask': True},
+    expect={'families': ['scheduler', 'containers'], 'ask': True, 'ask_for': ['container_image', 'image', 'partition']},
 )
 
 case(

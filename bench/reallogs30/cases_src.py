@@ -425,7 +425,7 @@ case(
 gmsh: command not found
 ''',
     # s38relabel: gmsh is not found; no gmsh module is in the Stampede3 profile (available_modules) and the script loads none, so where gmsh comes from is the user's: asks
-    expect={'families': ['modules', 'environment'], 'ask': True},
+    expect={'families': ['modules', 'environment'], 'ask': True, 'ask_for': ['path', 'python_path', 'program_path', 'tool_module', 'module']},
 )
 
 case(

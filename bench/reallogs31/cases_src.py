@@ -72,7 +72,7 @@ case(
 srun: error: k003-010: task 0: Exited with exit code 127
 ''',
     # s38relabel: vllm is not found in the bash -lc step; which environment holds vllm ($WORK/venv/hotpotqa2 in the source) is in neither log nor script: asks program_path
-    expect={'families': ['environment', 'launcher'], 'ask': True},
+    expect={'families': ['environment', 'launcher'], 'ask': True, 'ask_for': ['path', 'python_path', 'program_path']},
 )
 
 # ---------------------------------------------------------------- Aurora-model test bed on Snellius H100 (3)

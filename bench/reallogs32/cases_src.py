@@ -42,7 +42,7 @@ case(
 Program not started through mpirun. Exiting...
 ''',
     # s38relabel: which MPI built the binary (QLogic MPI in the FAQ; ldd shows it) is in neither log nor script: asks the MPI module
-    expect={'families': ['modules', 'launcher'], 'ask': True},
+    expect={'families': ['modules', 'launcher'], 'ask': True, 'ask_for': ['mpi_module', 'module']},
 )
 
 case(

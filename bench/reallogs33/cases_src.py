@@ -205,7 +205,7 @@ E0609 19:52:21.534000 1321822 /work2/11095/jwan4/conda-envs/sfno_pangu/lib/pytho
   host      : c562-009.stampede3.tacc.utexas.edu
 ''',
     # s38relabel: the log names the missing ../config/*.yaml and no other copy; where the config really is is in neither log nor script (the source shows no fix): asks the path ('filesystem' is no record family)
-    expect={'families': ['launcher', 'user'], 'ask': True},
+    expect={'families': ['launcher', 'user'], 'ask': True, 'ask_for': ['config', 'path']},
 )
 
 # ---------------------------------------------------------------- Aurora 512-node campaign note (3)
@@ -447,7 +447,7 @@ HYDU_parse_array (../../utils/args/args.c:269): argument matching returned error
 parse_args (./../utils/args/args.c:4770): error parsing input array
 HYD_uii_mpx_get_parameters (../../ui.mpich/utils.c:5106): unable to parse user arguments
 ''',
-    expect={'families': ['environment', 'launcher', 'modules'], 'ask': True},
+    expect={'families': ['environment', 'launcher', 'modules'], 'ask': True, 'ask_for': ['path', 'python_path', 'program_path', 'tool_module', 'module']},
 )
 
 case(
@@ -463,7 +463,7 @@ case(
 ERROR: --config: grass76: command not found
 ERROR: Cannot find GRASS GIS 7 start script (['grass76', '--config', 'path'])
 ''',
-    expect={'families': ['environment', 'modules'], 'ask': True},
+    expect={'families': ['environment', 'modules'], 'ask': True, 'ask_for': ['path', 'python_path', 'program_path', 'tool_module', 'module']},
 )
 
 case(

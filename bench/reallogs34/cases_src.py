@@ -85,7 +85,7 @@ Account is not specified
     # s37: 'account'/'directives' are no record families, and the account is a value only the
     # user has (the source found it with sacctmgr): the right answer asks for it (scheduler
     # family), as an unknown value is asked for, never invented
-    expect={'families': ['scheduler'], 'ask': True},
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account']},
 )
 
 case(
@@ -371,7 +371,7 @@ Lmod has detected the following error:  These module(s) or extension(s) exist bu
    Try: "module spider AMS/2023.105-intelmpi" to see how to load the module(s).
 ''',
     # s38relabel: Lmod says AMS exists but cannot be loaded; its prerequisites (intel-compilers, impi) are printed only by `module spider` on the site, not in log, script or profile: asks them
-    expect={'families': ['modules'], 'ask': True},
+    expect={'families': ['modules'], 'ask': True, 'ask_for': ['prerequisite_module', 'module']},
 )
 
 case(

@@ -320,7 +320,7 @@ case(
 deepspeed: No such file or directory
 ''',
     # s38relabel: deepspeed is not found and the script activates no environment; which env holds it (CONDA_ENV=csref_2 in the runbook) is in neither log nor script: asks the path
-    expect={'families': ['environment', 'modules'], 'ask': True},
+    expect={'families': ['environment', 'modules'], 'ask': True, 'ask_for': ['path', 'python_path', 'program_path', 'tool_module', 'module']},
 )
 
 case(

@@ -97,7 +97,7 @@ CASES: list[dict] = [
          cluster="polaris", script="pbs_polaris_torchrun.sh",
          replace=[["#PBS -l select=2:system=polaris", "#PBS -l select=2:system=polaris:gputype=titan"]],
          log="qsub: submit error (Job exceeds queue resource limits MSG=cannot locate feasible nodes (nodes file is empty or all systems are busy))\n",
-         expect={"families": ["scheduler", "resources", "user"], "ask": True}),
+         expect={"families": ["scheduler", "resources", "user"], "ask": True, "ask_for": ["select", "constraint", "nodes", "value"]}),
     # ============================================================ Slurm submit refusals
     dict(id="olcf23-not-member-of-account", kind="script",
          source="https://github.com/olcf/olcf-test-harness/issues/23",
@@ -107,7 +107,7 @@ CASES: list[dict] = [
          log=("sbatch: error: 2 ERRORS FOUND: \nsbatch: error:  \n"
               "sbatch: error: You are not a member of account xxx. Please specify a valid account with the -A flag. Valid accounts are: \n"
               "sbatch: error:     yy\n"),
-         expect={"families": ["scheduler", "user"], "ask": True}),
+         expect={"families": ["scheduler", "user"], "ask": True, "ask_for": ["account"]}),
     dict(id="babs195-memory-specification-not-satisfied", kind="script",
          source="https://github.com/PennLINC/babs/issues/195",
          thread_site="BABS end-to-end test on a small Slurm container cluster; the test job asks for more memory than its node has",
@@ -139,7 +139,7 @@ CASES: list[dict] = [
          cluster="anvil", script="srun_mpi_app.sh",
          replace=[["srun --cpu-bind=cores ./solver input.dat", "mpirun -n 4 pw.x < pwscf.in"]],
          log=OMPI_NOT_FOUND.format(node="731-sc", exe="pw.x", n=4),
-         expect={"families": ["environment", "modules", "launcher", "user"], "ask": True}),
+         expect={"families": ["environment", "modules", "launcher", "user"], "ask": True, "ask_for": ["path", "python_path", "program_path", "tool_module", "module"]}),
     dict(id="mpijl237-mpirun-executable-not-found-julia", kind="script",
          source="https://github.com/JuliaParallel/MPI.jl/issues/237",
          thread_site="MPI.jl example run with `mpirun -np 2 julia 01-hello.jl`; the reply - julia is not on the PATH mpirun uses",
@@ -147,7 +147,7 @@ CASES: list[dict] = [
          cluster="anvil", script="srun_mpi_app.sh",
          replace=[["srun --cpu-bind=cores ./solver input.dat", "mpirun -np 2 julia 01-hello.jl"]],
          log=OMPI_NOT_FOUND.format(node="dsigler-31368s", exe="julia", n=2),
-         expect={"families": ["environment", "modules", "launcher", "user"], "ask": True}),
+         expect={"families": ["environment", "modules", "launcher", "user"], "ask": True, "ask_for": ["path", "python_path", "program_path", "tool_module", "module"]}),
     dict(id="picongpu1984-mpiexec-executable-is-an-option-value", kind="script",
          source="https://github.com/ComputationalRadiationPhysics/picongpu/issues/1984",
          thread_site="PIConGPU's bash_mpiexec template; mpiexec reports the 'executable' LD_LIBRARY_PATH: an argument of the launcher line taken as the program",
@@ -155,7 +155,7 @@ CASES: list[dict] = [
          cluster="anvil", script="srun_mpi_app.sh",
          replace=[["srun --cpu-bind=cores ./solver input.dat", "mpiexec -n 1 --display-map -x LD_LIBRARY_PATH ./picongpu"]],
          log=OMPI_NOT_FOUND.replace("mpirun", "mpiexec").format(node="messi", exe="LD_LIBRARY_PATH", n=32),
-         expect={"families": ["launcher", "user", "environment"], "ask": True}),
+         expect={"families": ["launcher", "user", "environment"], "ask": True, "ask_for": ["option_value", "option_spelling", "value"]}),
     dict(id="fastpm101-mpirun-cannot-access-executable", kind="script",
          source="https://github.com/fastpm/fastpm/issues/101",
          thread_site="fastpm at NERSC (Cori) installed from conda; the notebook runs `mpirun -n 4 ../src/fastpm`, a build path that does not exist in a binary install",
@@ -166,7 +166,7 @@ CASES: list[dict] = [
               "mpirun was unable to launch the specified application as it could not access\n"
               "or execute an executable:\n\nExecutable: ../src/fastpm\nNode: cori16\n\n"
               "while attempting to start process rank 0.\n"),
-         expect={"families": ["environment", "user", "launcher", "program"], "ask": True}),
+         expect={"families": ["environment", "user", "launcher", "program"], "ask": True, "ask_for": ["path", "program_path"]}),
     dict(id="hyphy1751-mpirun-cannot-access-unbuilt-binary", kind="script",
          source="https://github.com/veg/hyphy/issues/1751",
          thread_site="HyPhy under WSL/Ubuntu; `mpirun -np N build/HYPHYMPI` before the MPI build (`make MPI`) was done; building it fixed the run",
@@ -175,7 +175,7 @@ CASES: list[dict] = [
          replace=[["srun --cpu-bind=cores ./solver input.dat", "mpirun -np 8 build/HYPHYMPI"]],
          log=("mpirun was unable to launch the specified application as it could not access\n"
               "or execute an executable:\n\nExecutable: build/HYPHYMPI\n"),
-         expect={"families": ["environment", "user", "launcher", "program"], "ask": True}),
+         expect={"families": ["environment", "user", "launcher", "program"], "ask": True, "ask_for": ["path", "program_path"]}),
     # ============================================================ DeepSpeed launcher
     dict(id="ds3669-hostfile-bad-entry", kind="script",
          source="https://github.com/deepspeedai/DeepSpeed/issues/3669",
@@ -184,7 +184,7 @@ CASES: list[dict] = [
          cluster="delta", script="deepspeed_hostfile.sh",
          replace=[["sed 's/$/ slots=4/'", "sed 's/$/ lots=4/'"]],
          log="ValueError: Hostfile contains a bad entry: {line}, unable to proceed with launching\n",
-         expect={"families": ["launcher", "user"], "ask": True}),
+         expect={"families": ["launcher", "user"], "ask": True, "ask_for": ["hostfile"]}),
     dict(id="molgen25-no-slot-on-localhost", kind="script",
          source="https://github.com/zjunlp/MolGen/issues/25",
          thread_site="MolGen generate.sh with the DeepSpeed launcher on one machine; the launcher turns the masked GPU list into --include=localhost:1, a slot the masked node does not have (the Yi#392 shape)",

@@ -91,7 +91,7 @@ CASES: list[dict] = [
          replace=[["#SBATCH --ntasks-per-node=8", "#SBATCH --ntasks-per-node=1"], ["#SBATCH --gpus-per-node=8", "#SBATCH --gpus-per-node=1"], ["CONT=nvcr.io#nvidia/pytorch:24.01-py3\n", ""], ['srun --container-image="$CONT" --container-mounts="$PWD":/workspace python /workspace/train.py', 'srun --container-name=nemo-25.07.gpt_oss --container-mounts="$PWD":/workspace python /workspace/train.py']],
          log='error: pyxis: error: a container with name "pyxis_nemo-25.07.gpt_oss" does not exist, and --container-image is not set\n',
          # s38relabel: the container was made with enroot on the login node; the image (.sqsh) it came from is in neither log nor script: asks the container image
-         expect={'families': ['containers'], 'ask': True}),
+         expect={'families': ['containers'], 'ask': True, 'ask_for': ['container_image', 'image']}),
     # ============================================================ Lightning ranks started twice
     dict(id="pl4389-one-task-per-node-duplicate-ranks", kind="script",
          source="https://github.com/Lightning-AI/pytorch-lightning/issues/4389",
@@ -108,7 +108,7 @@ CASES: list[dict] = [
          replace=[["module load apptainer", "module load singularity"], ["srun apptainer exec --nv --bind /scratch pytorch_24.04.sif \\", "srun singularity exec --nv --bind /scratch ctat_mutations.v3.0.1.simg \\"]],
          log="INFO:    Converting SIF file to temporary sandbox...\nFATAL:   while extracting /home/RNAseq_project/trinity_cancer_transcriptome_toolkit/ctat_mutations.v3.0.1.simg: root filesystem extraction failed: failed to copy content in staging file: write /tmp/rootfs-392536996/archive-411898547: no space left on device\n",
          # s38relabel: /tmp fills while the SIF is extracted; which large directory to use is the user's - the Delta profile has no scratch variable (project and scratch areas are per project code): asks SINGULARITY/APPTAINER_TMPDIR
-         expect={'families': ['containers', 'environment'], 'ask': True}),
+         expect={'families': ['containers', 'environment'], 'ask': True, 'ask_for': ['apptainer_tmpdir', 'cache_dir', 'writable_dir', 'storage_dir']}),
     # ============================================================ Ray workers that cannot register
     dict(id="ray39803-register-worker-hpc-flwr", kind="not_script",
          source="https://github.com/ray-project/ray/issues/39803",

@@ -18,7 +18,7 @@ C = [
          what="the job names a dependency on job ids that are not jobs; only the user knows which job it must wait for, so the answer asks (catalogue: ESLURM_DEPENDENCY slurm_errno.c:387); assumed shape - the dependency as a header directive of the srun_python job, diagnosed as on Perlmutter",
          cluster="perlmutter", script="srun_python.sh", directives=["#SBATCH --dependency=afterok:1:1:1:1:1"],
          log="ERROR:processing.py:755:submit_batch_script: psfnight-20240627-00240282-a0123456789.slurm   err.output='sbatch: error: Batch job submission failed: Job dependency problem\\n'\n",
-         expect={"families": ["scheduler"], "ask": True}),
+         expect={"families": ["scheduler"], "ask": True, "ask_for": ["dependency"]}),
     dict(id="mgss81-nbsp-in-partition-directive", kind="script",
          source="https://github.com/GenomicsAotearoa/metagenomics_summer_school/issues/81",
          thread_site="NeSI Mahuika (Slurm), a course job script copied from a web page; sbatch rejects a directive; a maintainer finds non-breaking spaces (cat -v shows M-BM-) in the --partition line",

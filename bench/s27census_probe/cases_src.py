@@ -32,7 +32,7 @@ case(
     log='''
 yhrun: error: "1:1" is not a valid node count
 ''',
-    expect={'families': ['launcher', 'scheduler', 'resources'], 'ask': True},
+    expect={'families': ['launcher', 'scheduler', 'resources'], 'ask': True, 'ask_for': ['nodes', 'count']},
 )
 
 case(

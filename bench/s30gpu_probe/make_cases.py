@@ -47,7 +47,7 @@ CASES = [
         "script": "accelerate.sh",
         "replace": [["--config_file ./deepspeed_zero2.yaml", "--config_file 1gpu.yaml"]],
         "log": "    raise FileNotFoundError(\nFileNotFoundError: The passed configuration file `1gpu.yaml` does not exist. Please pass an existing file to `accelerate launch`, or use the the default one created through `accelerate config` and run\n",
-        "expect": {"families": ["filesystem", "environment", "launcher"], "ask": True},
+        "expect": {"families": ["filesystem", "environment", "launcher"], "ask": True, "ask_for": ["config", "path"]},
     },
     {
         "id": "accelerate-old-config-error-names-default",
@@ -59,7 +59,7 @@ CASES = [
         "script": "accelerate.sh",
         "replace": [["--config_file ./deepspeed_zero2.yaml", "--config_file MY_CONFIG.yaml"]],
         "log": "FileNotFoundError: [Errno 2] No such file or directory: '/root/.cache/huggingface/accelerate/default_config.yaml'\n",
-        "expect": {"families": ["filesystem", "environment", "launcher"], "ask": True},
+        "expect": {"families": ["filesystem", "environment", "launcher"], "ask": True, "ask_for": ["config", "path"]},
     },
     {
         "id": "new-wording-mat1-cpu-addmm",

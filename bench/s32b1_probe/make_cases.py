@@ -31,7 +31,7 @@ case("dagrecovery-allocation-failure-dependency-on-completed-job", "script",
      "it can be changed: the right answer names the dependency and advises (no fix); assumed shape - the "
      "srun_python job on one node with one GPU, diagnosed as on Delta",
      "delta", "srun_python.sh", "allocation failure: Job dependency problem\n",
-     {"families": ["scheduler"], "ask": True}, replace=SRUN1)
+     {"families": ["scheduler"], "ask": True, "ask_for": ["dependency"]}, replace=SRUN1)
 case("tier1pilot-cpu-submitter-stale-afterok-dependency", "script", "find_string:54498574523",
      "a project's experiment log of multi-node pilot runs (Slurm GPU cluster; found with the code search, "
      "text id 54498574523); a CPU submitter job failed while submitting the next training job; cause given: "
@@ -42,7 +42,7 @@ case("tier1pilot-cpu-submitter-stale-afterok-dependency", "script", "find_string
      "line is the notes' own quotation with its `...`; assumed shape - the srun_python job, diagnosed as on "
      "Delta",
      "delta", "srun_python.sh", "sbatch: ... Job dependency problem\n",
-     {"families": ["scheduler"], "ask": True}, replace=SRUN1)
+     {"families": ["scheduler"], "ask": True, "ask_for": ["dependency"]}, replace=SRUN1)
 case("e38chains-completed-job-not-valid-afterok-directive", "script", "find_string:71193284724",
      "a project's experiment diary (Slurm H100 cluster, chains of 8 h links; found with the code search, "
      "text id 71193284724); gate lesson: a COMPLETED job is no longer a valid afterok target (\"Job "
@@ -51,7 +51,7 @@ case("e38chains-completed-job-not-valid-afterok-directive", "script", "find_stri
      "job, so the answer asks for the dependency; assumed shape - the dependency as a header directive of "
      "the srun_python job (the diary's chains put it on sbatch's command line), diagnosed as on Delta",
      "delta", "srun_python.sh", "Job dependency problem\n",
-     {"families": ["scheduler"], "ask": True},
+     {"families": ["scheduler"], "ask": True, "ask_for": ["dependency"]},
      directives=["#SBATCH --dependency=afterok:66289463"])
 
 # class B: srun asks more nodes than the job allocation holds
@@ -115,7 +115,7 @@ case("lambda-runbook-exclude-decommissioned-node", "script", "find_string:685025
      "current names, so the answer asks for the node list (or removes the stale name); assumed shape - the "
      "srun_python job with `#SBATCH --exclude=c001,h06,n02`, diagnosed as on Delta",
      "delta", "srun_python.sh", "Batch job submission failed: Invalid node name specified\n",
-     {"families": ["scheduler", "user"], "ask": True}, directives=["#SBATCH --exclude=c001,h06,n02"])
+     {"families": ["scheduler", "user"], "ask": True, "ask_for": ["exclude_nodes", "nodelist"]}, directives=["#SBATCH --exclude=c001,h06,n02"])
 case("gfm-wrapper-hardcoded-exclude-unknown-node", "script", "find_string:67269488431",
      "a project's sbatch wrapper for a genomics model (Slurm GPU cluster; found with the code search, text "
      "id 67269488431); its header explains: Slurm validates --exclude at submission and rejects the whole "
@@ -125,7 +125,7 @@ case("gfm-wrapper-hardcoded-exclude-unknown-node", "script", "find_string:672694
      "(or drops the stale name); assumed shape - the srun_python job with a hard-coded exclude directive, "
      "diagnosed as on Delta",
      "delta", "srun_python.sh", "sbatch: error: Batch job submission failed: Invalid node name specified\n",
-     {"families": ["scheduler", "user"], "ask": True}, directives=["#SBATCH --exclude=gpu017,gpu042"])
+     {"families": ["scheduler", "user"], "ask": True, "ask_for": ["exclude_nodes", "nodelist"]}, directives=["#SBATCH --exclude=gpu017,gpu042"])
 
 # class D: a reservation the controller does not accept
 case("vista-tapis-requested-reservation-invalid", "script", "find_string:66205136423",
@@ -139,7 +139,7 @@ case("vista-tapis-requested-reservation-invalid", "script", "find_string:6620513
      "Vista",
      "vista", "tacc_torchrun_per_node.sh",
      "sbatch: error: Batch job submission failed:\n Requested reservation is invalid\n",
-     {"families": ["scheduler", "user"], "ask": True}, directives=["#SBATCH --reservation=hackathon"])
+     {"families": ["scheduler", "user"], "ask": True, "ask_for": ["reservation"]}, directives=["#SBATCH --reservation=hackathon"])
 
 # class E: a torch launcher's integer option given an empty (or swallowed) variable
 TR = "torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml"
@@ -231,7 +231,7 @@ case("metoffice-rose-qsub-pbsinvalidproject-trustzone", "script", "find_string:9
      "polaris", "pbs_mpiexec.sh",
      "(xcslc0) 2023-04-21T13:52:09Z [STDERR] qsub: error: [PBSInvalidProject] 'jmmp' is not valid for "
      "collaboration trustzone on XCS\n",
-     {"families": ["scheduler"], "ask": True}, replace=[["#PBS -A MyProject", "#PBS -A jmmp"]])
+     {"families": ["scheduler"], "ask": True, "ask_for": ["account"]}, replace=[["#PBS -A MyProject", "#PBS -A jmmp"]])
 case("nci-are-qsub-not-member-of-project", "script", "find_string:62275772220",
      "a training guide's troubleshooting section for NCI Gadi's ARE sessions (PBS Pro; found with the code "
      "search, text id 62275772220): unable to launch a session with this error; possible cause given: not a "
@@ -243,7 +243,7 @@ case("nci-are-qsub-not-member-of-project", "script", "find_string:62275772220",
      "polaris", "pbs_mpiexec.sh",
      "qsub: Error: You are not a member of project vp91. You must be a member of a project to submit a "
      "job under that project.\n",
-     {"families": ["scheduler"], "ask": True}, replace=[["#PBS -A MyProject", "#PBS -A vp91"]])
+     {"families": ["scheduler"], "ask": True, "ask_for": ["account"]}, replace=[["#PBS -A MyProject", "#PBS -A vp91"]])
 
 HEAD = """# Probe set of helper s32b1 (issue 17, round 3, area: scheduler and launcher messages).
 # Real excerpts (sources: find_string ids, checked uncited under bench/, templates/failures/,

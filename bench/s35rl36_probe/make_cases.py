@@ -27,7 +27,7 @@ case("scoop79-venv-python-libpython36m-module-not-loaded-remote-workers", "scrip
      [["export MASTER_PORT=12802\n", "export MASTER_PORT=12802\nsource $HOME/proj/venv/bin/activate\n"]],
      "/.../venv/bin/python: error while loading shared libraries: libpython3.6m.so.1.0: cannot open shared\nobject file: No such file or directory\n",
      # s38relabel: the log names libpython3.6m but the Delta profile lists no python module of that version, so the module that built the venv is the user's: asks python_module
-     {'families': ['modules', 'environment'], 'ask': True})
+     {'families': ['modules', 'environment'], 'ask': True, 'ask_for': ['python_module', 'module']})
 case("radicalpilot2606-frontera-virtualenv-libpython37m-missing", "script",
      "https://github.com/radical-cybertools/radical.pilot/issues/2606",
      "radical.pilot issue on TACC Frontera: a job using an existing virtualenv (Python 3.7) fails "
@@ -38,7 +38,7 @@ case("radicalpilot2606-frontera-virtualenv-libpython37m-missing", "script",
      [["module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate", "source $WORK/rpilot/ve/raptor/bin/activate"]],
      "python3: error while loading shared libraries: libpython3.7m.so.1.0: cannot open shared object file: No such file or directory.\n",
      # s38relabel: the log names libpython3.7m but the Stampede3 profile lists no python module of that version, so the module that built the venv is the user's: asks python_module
-     {'families': ['modules', 'environment'], 'ask': True})
+     {'families': ['modules', 'environment'], 'ask': True, 'ask_for': ['python_module', 'module']})
 case("gumby53-das4-venv-python-libpython27-missing", "script",
      "https://github.com/Tribler/gumby/issues/53",
      "gumby issue: experiments on the DAS4 VU cluster fail at start; fixed by fixing the venv set-up script",
@@ -48,7 +48,7 @@ case("gumby53-das4-venv-python-libpython27-missing", "script",
      [["export MASTER_PORT=12802\n", "export MASTER_PORT=12802\nsource $HOME/venv/bin/activate\n"]],
      "python: error while loading shared libraries: libpython2.7.so.1.0: cannot open shared object file: No such file or directory\n",
      # s38relabel: the log names libpython2.7 but the Delta profile lists no python module of that version, so the module that built the venv is the user's: asks python_module
-     {'families': ['modules', 'environment'], 'ask': True})
+     {'families': ['modules', 'environment'], 'ask': True, 'ask_for': ['python_module', 'module']})
 case("pymchelper169-site-python34-setup-not-sourced", "script",
      "https://github.com/DataMedSci/pymchelper/issues/169",
      "pymchelper issue on a PL-Grid cluster: the tool's python 3.4 from the site software tree "

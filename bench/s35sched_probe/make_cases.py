@@ -41,7 +41,7 @@ add("pbsworks-training-can-never-run-ncpus", "script", "find_string:21523789217"
     "Can Never Run: the job asks 30 CPUs where the complex has 2 in total (R: 30 A: 2 T: 2), so it can never start as written; the request (select/ncpus) is the job script's and only the user knows the size the work needs: ask. Mapped onto Polaris: the script's select asks ncpus=30 a chunk; right: a question (no fix)",
     "polaris", "pbs_polaris_torchrun.sh",
     "5.pbsworks   manish  workq  STDIN     --  15 30  --  -- Q  --\nCan Never Run: Insufficient amount of resource: ncpus (R: 30 A: 2 T: 2)\n",
-    {"families": ["scheduler"], "ask": True},
+    {"families": ["scheduler"], "ask": True, "ask_for": ["select", "ncpus", "count"]},
     replace=[["select=2:system=polaris", "select=1:ncpus=30:system=polaris"]])
 add("cscs-eiger-reqnodenotavail-maintenance", "not_script", "find_string:384903878",
     "a CSCS (Eiger, Slurm) course's exercise log (code search text id 384903878): three submitted hostname jobs shown by squeue, all pending for the maintenance reservation",

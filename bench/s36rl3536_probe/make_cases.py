@@ -76,7 +76,7 @@ case("cluster-notes-ml-python-every-job-libpython312", "script",
      "delta", "srun_python.sh", [["export MASTER_PORT=12802\n", "export MASTER_PORT=12802\nsource $HOME/envs/proj/bin/activate\n"]],
      "python: error while loading shared libraries: libpython3.12.so.1.0:\n        cannot open shared object file: No such file or directory\n",
      # s38relabel: the log names libpython3.12 but the Delta profile lists no python module of that version, so the module that built the venv is the user's: asks python_module
-     {'families': ['modules', 'environment'], 'ask': True})
+     {'families': ['modules', 'environment'], 'ask': True, 'ask_for': ['python_module', 'module']})
 case("hpc-docs-module-purge-before-venv-libpython310", "script",
      "find_string:49924752005",
      "a centre's Python documentation: module load Python/3.10.8-GCCcore-12.2.0; python -m venv myenv; module purge (WRONG!); source myenv/bin/activate; python -> libpython3.10.so.1.0 cannot be opened; the solution is to load the same python module before activating the venv",
@@ -84,7 +84,7 @@ case("hpc-docs-module-purge-before-venv-libpython310", "script",
      "delta", "srun_python.sh", [["export MASTER_PORT=12802\n", "export MASTER_PORT=12802\nmodule purge\nsource myenv/bin/activate\n"]],
      "python: error while loading shared libraries: libpython3.10.so.1.0: cannot open shared object file: No such file or directory\n",
      # s38relabel: the log names libpython3.10 but the Delta profile lists no python module of that version and the script names none before its purge, so the module is the user's: asks python_module
-     {'families': ['modules', 'environment'], 'ask': True})
+     {'families': ['modules', 'environment'], 'ask': True, 'ask_for': ['python_module', 'module']})
 case("vista-grpo-notes-compute-node-needs-python3-module-libpython311", "script",
      "find_string:62558212067",
      "a project's notes for TACC Vista GH nodes: immediately after source $VENV/bin/activate on a compute node, python cannot load libpython3.11.so.1.0; the venv's python links /opt/apps/gcc14/cuda12/python3/3.11.8; the modules of setup_env.sh are not inherited",

@@ -10,7 +10,8 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 WORD = {"right": "covered", "recognised": "covered", "no_fix": "not", "abstained": "not",
-        "invented": "WRONG", "wrong_fix": "WRONG", "right_family_wrong_fix": "WRONG"}
+        "invented": "WRONG", "wrong_fix": "WRONG", "right_family_wrong_fix": "WRONG",
+        "wrong_question": "WRONG (question)"}
 
 
 def rows(name: str) -> dict[str, dict]:
