@@ -112,8 +112,12 @@ def test_every_ask_label_of_the_released_sets_has_ask_for() -> None:
     assert spec and spec.loader
     check = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check)
+    sealed = {line.strip() for line in (RUN.parent / "sealed.txt").read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
     bad = []
     for path in sorted(bench.glob("*/cases.yaml")):
+        if path.parent.name in sealed:  # labelled before ask_for; filled when released
+            continue
         text = path.read_text(encoding="utf-8")
         if "ask: true" not in text:
             continue
