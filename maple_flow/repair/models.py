@@ -75,7 +75,9 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "mem_per_cpu_below_node",
                      # s37prec (script_facts_ccl.py)
                      "site_ccl_env_unset_mpi_launch",
-                     "mpi_launch_ccl_env_without_mpi_launcher"]
+                     "mpi_launch_ccl_env_without_mpi_launcher",
+                     # s38 (script_facts_account.py)
+                     "account_required_unnamed"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

@@ -33,6 +33,7 @@ from maple_flow.repair.ray_steps import (
     ray_started_in_job,
     ray_step_detached,
 )
+from maple_flow.repair.script_facts_account import account_required_unnamed
 from maple_flow.repair.script_facts_ccl import (
     mpi_launch_ccl_env_without_mpi_launcher,
     site_ccl_env_unset_mpi_launch,
@@ -504,6 +505,8 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "forced_ofi_provider_absent": forced_provider_absent,
     # a constraint feature the site does not document (site_constraint.py, s36rl39)
     "constraint_unknown_to_site": constraint_unknown_to_site,
+    # an account the site requires and the script does not name (script_facts_account.py)
+    "account_required_unnamed": account_required_unnamed,
 }
 
 
