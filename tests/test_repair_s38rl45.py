@@ -73,3 +73,16 @@ def test_invalid_buffer_without_the_binding_evidence_is_not_unbound(script: str,
     data = diagnose_log(script, log, "perlmutter", None, False)
     assert all(d["record_id"] != "gpu-aware-mpich-buffer-under-per-task-gpu-binding" for d in data["diagnoses"])
     assert "--gpu-bind=none" not in _diff(data)
+
+
+@pytest.mark.parametrize(("script", "log", "record"), [
+    # newer glibc quotes the version with two straight quotes, older with ` and '
+    (SLURM1 + "source ~/miniconda3/bin/activate dsmv\ndeepspeed --num_gpus=1 t.py\n", "ImportError: libstdc++.so.6: version 'GLIBCXX_3.4.30' not found\n", "glibcxx-version-missing"),
+    (SLURM1 + "conda activate x\npython t.py\n", "ImportError: /lib64/libstdc++.so.6: version 'GLIBCXX_3.4.30' not found\n", "conda-env-runtime-library-not-first"),
+    (SLURM1 + "python t.py\n", "/lib64/libc.so.6: version 'GLIBC_2.29' not found\n", "glibc-too-old"),
+    (SLURM1 + "python t.py\n", "ImportError: /home/u/miniconda3/envs/isaaclab/bin/../lib/libstdc++.so.6: version 'GLIBCXX_3.4.30' not found (required by /opt/ros/humble/lib/x.so)\n", "conda-env-libstdcxx-older-than-system-library"),
+])
+def test_loader_version_messages_in_either_quoting(script: str, log: str, record: str) -> None:
+    data = diagnose_log(script, log, "delta", None, False)
+    assert _first(data) == record
+    assert data["diagnoses"][0]["method"] == "signature"
