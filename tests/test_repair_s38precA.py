@@ -50,9 +50,14 @@ def test_package_missing_without_any_environment_asks_for_the_python() -> None:
 
 
 def test_package_missing_beside_a_module_keeps_the_site_stack() -> None:
-    text = HEAD + "module load python/3.11\nsrun python gen.py\n"
+    # modules but no Python one: the site's Python stack is what the job lacks
+    text = HEAD + "module load cuda\nsrun python gen.py\n"
     proposed = _answer(text, TORCH)["proposed"]
     assert isinstance(proposed, dict) and proposed["record_id"] == "python-package-missing"
+    assert "+module load anaconda3_gpu" in proposed["diff"]
+    # a Python module already loaded: the site's other modules do not give torch (s38precA)
+    text = HEAD + "module load python/3.11\nsrun python gen.py\n"
+    assert _answer(text, TORCH)["proposed"] is None
 
 
 def test_srun_propagation_not_offered_where_task_zero_failed_too() -> None:
@@ -78,3 +83,31 @@ def test_net_plugin_settings_only_on_a_job_of_several_nodes(nodes: int, fixed: b
     proposed = _answer(text, log, "perlmutter")["proposed"]
     got = isinstance(proposed, dict) and proposed["record_id"] == "nccl-net-plugin-missing"
     assert got is fixed
+
+
+@pytest.mark.parametrize(("cluster", "text", "log"), [
+    # the site's PyTorch module is loaded: another version of it is a guess (CSC's module
+    # lacked torchrun); pip --user's accelerate is not in it (bench/s38precA_probe fp8submit)
+    ("perlmutter", HEAD + "module load pytorch/2.3.1\naccelerate launch train.py\n",
+     "slurm_script: line 6: accelerate: command not found\n"),
+    ("delta", HEAD + "module load anaconda3_gpu\nsrun torchrun --nproc_per_node=4 t.py\n",
+     "slurmstepd: error: execve(): torchrun: No such file or directory\n"),
+])
+def test_launcher_missing_beside_the_site_python_module_loads_no_module(
+        cluster: str, text: str, log: str) -> None:
+    data = _answer(text, log, cluster)
+    proposed = data["proposed"]
+    assert proposed is None or "module load" not in proposed["diff"], proposed
+
+
+def test_launcher_missing_where_the_site_python_module_is_not_loaded_loads_it() -> None:
+    text = HEAD + "module load nccl\nsrun deepspeed train.py\n"
+    proposed = _answer(text, "bash: deepspeed: command not found\n")["proposed"]
+    assert isinstance(proposed, dict) and proposed["record_id"] == "launcher-command-not-found"
+    assert "+module load anaconda3_gpu" in proposed["diff"]
+
+
+def test_mamba_activation_without_its_hook_is_not_answered_with_python_m() -> None:
+    text = HEAD + "module load anaconda3_gpu\nmamba activate env3\naccelerate launch t.py\n"
+    data = _answer(text, "./run.sh: line 90: accelerate: command not found\n")
+    assert data["proposed"] is None or "python -m" not in data["proposed"]["diff"]
