@@ -111,3 +111,25 @@ def test_mamba_activation_without_its_hook_is_not_answered_with_python_m() -> No
     text = HEAD + "module load anaconda3_gpu\nmamba activate env3\naccelerate launch t.py\n"
     data = _answer(text, "./run.sh: line 90: accelerate: command not found\n")
     assert data["proposed"] is None or "python -m" not in data["proposed"]["diff"]
+
+
+_ENTRY_SCRIPT = (HEAD + "module load pytorch-conda\nsource ~/miniconda3/etc/profile.d/conda.sh\n"
+                 "conda activate base\ntorchrun --standalone --nproc_per_node=4 train.py\n")
+_ENTRY_LOG = ("    from mmengine.config import Config\n"
+              "ModuleNotFoundError: No module named 'mmengine'\n"
+              "E0630 api.py:874] failed (exitcode: 1) local_rank: 0 (pid: 19156) of binary: "
+              "{binary}\nTraceback (most recent call last):\n"
+              "  File \"{entry}\", line 8, in <module>\n    sys.exit(main())\n")
+
+
+@pytest.mark.parametrize(("binary", "entry", "fixed"), [
+    # torchrun and its worker are one Python: the package is missing from that environment
+    ("/root/miniconda3/bin/python", "/root/miniconda3/bin/torchrun", False),
+    # torchrun is another Python's (the module's) than the worker's: run it through python -m
+    ("/u/me/miniconda3/bin/python3.11", "/sw/pytorch/2.1/bin/torchrun", True),
+])
+def test_torchrun_entry_of_other_python_only_where_the_log_shows_two_pythons(
+        binary: str, entry: str, fixed: bool) -> None:
+    proposed = _answer(_ENTRY_SCRIPT, _ENTRY_LOG.format(binary=binary, entry=entry))["proposed"]
+    got = isinstance(proposed, dict) and proposed["record_id"] == "torchrun-entry-of-other-python"
+    assert got is fixed, proposed

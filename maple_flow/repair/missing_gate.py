@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.repair.models import FailureRecord
+
 #: The log's report that a Python launcher or interpreter is not found, or that a core package
 #: of the site's Python stack does not import.
 MISSING_PYTHON_PROGRAM = re.compile(
@@ -53,3 +55,13 @@ def python_stack_untied(ops: list[object], log_text: str,
         return [], ("the modules the fix would load (" + ", ".join(names) + ") give no "
                     "Python launcher or interpreter")
     return ops, ""
+
+
+def refused_by_signature(record: FailureRecord, log_text: str) -> bool:
+    """Whether one of ``record``'s signatures matches ``log_text`` but refuses it through its
+    ``log_lacks`` (the log shows what rules the cause out): similarity must not offer the
+    record for that log, which its own signature read and turned down."""
+    from maple_flow.repair.matching import compiled
+
+    return any(sig.log_lacks and compiled(sig.pattern).search(log_text)
+               and compiled(sig.log_lacks).search(log_text) for sig in record.signatures)
