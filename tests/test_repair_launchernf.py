@@ -69,9 +69,16 @@ def test_activated_environment_starts_launcher_through_its_python() -> None:
     assert data["proposed"]["record_id"] == "launcher-missing-from-user-environment"
     assert "+python -m deepspeed.launcher.runner --num_gpus 4" in data["proposed"]["diff"]
     assert "module load" not in data["proposed"]["diff"]
-    # the same with "command not found" (the environment's bin holds no entry point)
-    data = _answer(DS_IN_ENV, "run.sh: line 18: deepspeed: command not found\n")
+    # the same with "command not found" (the environment's bin holds no entry point), where
+    # the activation holds in the batch shell (conda's hook sourced first; s38precA)
+    hooked = DS_IN_ENV.replace("conda activate", "source ~/miniconda3/etc/profile.d/conda.sh\n"
+                               "conda activate")
+    data = _answer(hooked, "run.sh: line 18: deepspeed: command not found\n")
     assert "+python -m deepspeed.launcher.runner" in data["proposed"]["diff"]
+    # without the hook the activation itself fails in a batch shell: python -m would run the
+    # base environment's python, a guess (s38precA)
+    data = _answer(DS_IN_ENV, "run.sh: line 18: deepspeed: command not found\n")
+    assert data["proposed"] is None or "python -m" not in data["proposed"]["diff"]
 
 
 @pytest.mark.parametrize("script,log", [

@@ -115,9 +115,12 @@ def test_python_not_found_without_any_environment_asks_for_it() -> None:
 
 
 def test_python_not_found_with_the_site_stack_keeps_the_site_module() -> None:
-    text = HEAD + "module load anaconda3_gpu\nsrun python eval.py\n"
+    # the script uses the site's stack (its nccl module) but not its Python module: loading
+    # that gives python (with the Python module already loaded nothing more does; s38precA)
+    text = HEAD + "module load nccl\nsrun python eval.py\n"
     proposed = _answer(text, "-sh: python: command not found\n")["proposed"]
     assert isinstance(proposed, dict) and proposed["record_id"] == "launcher-command-not-found"
+    assert "+module load anaconda3_gpu" in proposed["diff"]
 
 
 def test_words_that_only_name_things_are_not_respelled() -> None:

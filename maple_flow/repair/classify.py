@@ -52,6 +52,7 @@ from maple_flow.repair.matching import (
     specificity,
     unprefixed_lines,
 )
+from maple_flow.repair.missing_gate import refused_by_signature
 from maple_flow.repair.models import (
     Diagnosis,
     FailureEvidence,
@@ -142,10 +143,13 @@ def for_script(records: list[FailureRecord], script: str) -> list[FailureRecord]
 
 def _similar_candidates(records: list[FailureRecord], ev: FailureEvidence,
                         profile: ClusterProfile | None) -> list[FailureRecord]:
-    """The records similarity may offer: of this scheduler, for this script's shape, and not
-    decided by a figure only a signature reads."""
+    """The records similarity may offer: of this scheduler, for this script's shape, not
+    decided by a figure only a signature reads, and not refused by one of their signatures
+    for this log (``missing_gate.refused_by_signature``)."""
     records = for_script(for_scheduler(records, scheduler_of(ev, profile)), ev.script)
-    return [r for r in records if not r.signature_only and not _foreign_port(r, ev)]
+    log = f"{ev.stdout}\n{ev.stderr}"
+    return [r for r in records if not r.signature_only and not _foreign_port(r, ev)
+            and not refused_by_signature(r, log)]
 
 
 def _foreign_port(record: FailureRecord, ev: FailureEvidence) -> bool:

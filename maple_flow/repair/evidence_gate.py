@@ -38,6 +38,7 @@ from collections import Counter
 from functools import cache
 
 from maple_flow.repair.log_values import contradicts, prescribed
+from maple_flow.repair.missing_gate import python_stack_untied
 from maple_flow.repair.models import FailureRecord, KnowledgeBase
 
 try:  # the regular-expression parser, to read a pattern's literal text
@@ -344,6 +345,9 @@ def untied(ops: list[object], log_text: str, script: str,
       program started (IMAGE_IMPORT_KILLED): no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
+    - module loads for a missing Python launcher, interpreter or core package, when the script
+      loads a Python module already or none of the loads gives one: no ops
+      (missing_gate.python_stack_untied);
     - an export of a variable the log itself says to set to another value is dropped
       (log_values);
     - diagnostic settings (DIAGNOSTIC_ENV) are dropped; on a collective timeout, what remains
@@ -359,6 +363,9 @@ def untied(ops: list[object], log_text: str, script: str,
     if (modules and len(modules) == len(ops) and MISSING_CUDA_LIBRARY.search(log_text)
             and not any(_loads_like(script, _op_name(op, "name")) for op in modules)):
         return [], CONFIRM_MODULE, QUESTIONS[CONFIRM_MODULE]
+    kept, stack_why = python_stack_untied(ops, log_text, script)
+    if stack_why:  # module loads that cannot give a missing launcher (missing_gate, s38precA)
+        return kept, None, stack_why
     wanted = prescribed(log_text)
     against = [op for op in ops if contradicts(op, wanted)]
     if against:  # the log names the value to set, and the fix sets another (log_values)

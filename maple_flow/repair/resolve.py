@@ -92,6 +92,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   the job's program starts, which no script line runs).
 - ``{launch:mpi}``: the MPI launcher the script's launch line runs (``mpiexec``, else
   ``mpirun``): a launcher's own complaint (Hydra, MPT) names its options, not its name.
+- ``{launch:python}`` / ``{launch:python_line}``: the Python interpreter word the launch line
+  starts (``python3``) and its line number (maple_flow.repair.resolve_launch_python).
 - ``{task_var:name}`` / ``{task_var:value}``: a variable the launch line's single-quoted
   ``bash -c`` body reads (each task expands it) that the script sets without ``export``.
 - ``{job_name:valid}``: a job name every PBS version takes (at most 15 characters, letters,
@@ -893,11 +895,18 @@ def _master_addr(ctx: Context, arg: str) -> str:
 
 
 def _launch(ctx: Context, arg: str) -> str:
-    """``mpiexec`` or ``mpirun``: the MPI launcher the script's launch line runs."""
+    """``mpiexec`` or ``mpirun``: the MPI launcher the script's launch line runs; ``python``
+    / ``python_line``: the Python interpreter it starts and its line."""
     from maple_flow.errors import MapleError
     from maple_flow.repair.layout import find_launch
     from maple_flow.repair.patch_launch import stage_start
 
+    if arg in ("python", "python_line"):
+        from maple_flow.repair.resolve_launch_python import launch_python
+        found = launch_python(ctx.script)
+        if found is None:
+            raise Unresolved("the launch line starts no Python interpreter")
+        return found[1] if arg == "python" else str(found[0])
     if arg != "mpi":
         raise Unresolved(f"unknown launch placeholder {arg}")
     try:
