@@ -88,7 +88,10 @@ def test_a_submit_limit_asks_instead_of_moving_the_job() -> None:
                 "failed: Job violates accounting/QOS policy (job submit limit, user's size and/or "
                 "time limits)\n",
                 "sbatch: error: AssocMaxSubmitJobLimit\n"):
-        data = _answer(log)
+        # the job names its account (Anvil requires one; without it, s38's
+        # slurm-policy-refusal-account-unnamed asks for the account first)
+        named = SRUN_ONE.replace("#!/bin/bash\n", "#!/bin/bash\n#SBATCH -A abc123\n")
+        data = _answer(log, script=named)
         assert data["proposed"] is None, data["proposed"]
         asks = [d for d in data["diagnoses"] if d.get("needs")]
         assert asks and asks[0]["record_id"] == "slurm-qos-submit-limit", data["diagnoses"]

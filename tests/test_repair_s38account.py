@@ -44,3 +44,18 @@ def test_fact_reads_profile_and_script() -> None:
     assert not account_required_unnamed(bare, get_profile("bridges2"))  # account not required
     assert not account_required_unnamed("export SBATCH_ACCOUNT=abcd\n" + bare, get_profile("delta"))
     assert not account_required_unnamed(bare, None)
+
+
+def test_a_named_qos_limit_stays_the_users_job_count() -> None:
+    log = ("salloc: error: QOSMaxSubmitJobPerUserLimit\nsalloc: error: Job submit/allocate "
+           "failed: Job violates accounting/QOS policy (job submit limit, user's size and/or "
+           "time limits)\n")
+    data = diagnose_log(_without_account(SCRIPT), log, "delta", None, False)
+    assert data["question"]["record_id"] == "slurm-qos-submit-limit"
+
+
+def test_a_walltime_above_every_queue_is_fixed_first() -> None:
+    script = _without_account(SCRIPT)
+    script = script.replace("#!/bin/bash", "#!/bin/bash\n#SBATCH --time=96:00:00", 1)
+    data = diagnose_log(script, POLICY, "anvil", None, False)
+    assert data["proposed"] and data["proposed"]["record_id"] == "slurm-qos-policy-violation"
