@@ -180,6 +180,7 @@ from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_hostfile import HostfileUnresolved, written_hostfile
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
+from maple_flow.repair.resolve_only_module import OnlyModuleUnresolved, only_module
 from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
 from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
 from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
@@ -219,7 +220,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
                    "off_script", "site_scratch", "unset_storage", "shifter_module",
-                   "bind_list", "hostfile"})
+                   "bind_list", "hostfile", "only_module"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python"),
@@ -1421,6 +1422,14 @@ def _slots(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _only_module(ctx: Context, arg: str) -> str:
+    """``{only_module:NAME}``: the one module the script loads, else the question NAME
+    (maple_flow.repair.resolve_only_module)."""
+    try:
+        return only_module(ctx.script, arg, ctx.answers)
+    except OnlyModuleUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need) from None
+
 _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
@@ -1446,7 +1455,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "serving_image": _serving_image, "site_libdir": _site_libdir,
               "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
               "unset_storage": _unset_storage, "shifter_module": _shifter_module,
-              "bind_list": _bind_list, "hostfile": _hostfile}
+              "bind_list": _bind_list, "hostfile": _hostfile, "only_module": _only_module}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.
