@@ -86,6 +86,7 @@ from maple_flow.repair.patch_torchrun import (
     torchrun_through_python,
     use_torchrun,
 )
+from maple_flow.repair.patch_inline_program import program_from_inline_file
 from maple_flow.repair.patch_venv import venv_for_virtualenv
 from maple_flow.repair.patch_workers import lower_loader_workers
 from maple_flow.repair.patch_wrapper import wrapper_gpu_count
@@ -494,6 +495,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
     o.VenvForVirtualenv: lambda t, op, p: venv_for_virtualenv(t),
+    o.ProgramFromInlineFile: lambda t, op, p: program_from_inline_file(t),
     o.SiteNetPluginPath: lambda t, op, p: site_net_plugin_path(t, list(p.software.activate)),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),
