@@ -116,3 +116,27 @@ def test_an_elided_nccl_no_route_quote_is_the_interface_class() -> None:
     retry = "NCCL INFO socketPollConnect ... No route to host, retrying (3/34)\n"
     _, data = _diagnose(SRUN_TR, retry, "delta")
     assert data.get("proposed") is None
+
+
+ONE_PROCESS = PBS.replace("#PBS -l select=2:system=polaris", "#PBS -l select=1:system=polaris").replace(
+    "mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py",
+    "python -m oceanml3d.main experiment=osse3d")
+
+
+def test_a_one_process_job_stalled_at_the_sanity_check_is_the_programs() -> None:
+    for log in ("Sanity Checking: 0/?\n",
+                "Sanity Checking DataLoader 0:   0%|          | 0/2 [00:00<?, ?it/s]\n"):
+        first, data = _diagnose(ONE_PROCESS, log, "polaris")
+        assert first == "lightning-sanity-check-stalls-one-process", log
+        assert data["verdict"] == "not_script" and data.get("proposed") is None
+
+
+@pytest.mark.parametrize(("script", "log"), [
+    (PBS, "Sanity Checking: 0/?\n"),  # ranks on two nodes: a peer may be what it waits for
+    (ONE_PROCESS, "Sanity Checking DataLoader 0:   0%|          | 0/2 [00:00<?, ?it/s]\n"
+                  "RuntimeError: Unable to find a valid cuDNN algorithm to run convolution\n"),
+    (ONE_PROCESS, "Sanity Checking DataLoader 0: 100%|██████████| 2/2 [00:00<00:00,  2.74it/s]\n"),
+])
+def test_other_sanity_check_logs_are_not_the_stall(script: str, log: str) -> None:
+    first, _ = _diagnose(script, log, "polaris")
+    assert first != "lightning-sanity-check-stalls-one-process"
