@@ -118,7 +118,8 @@ def test_an_elided_nccl_no_route_quote_is_the_interface_class() -> None:
     assert data.get("proposed") is None
 
 
-ONE_PROCESS = PBS.replace("#PBS -l select=2:system=polaris", "#PBS -l select=1:system=polaris").replace(
+ONE_PROCESS = PBS.replace(
+    "#PBS -l select=2:system=polaris", "#PBS -l select=1:system=polaris").replace(
     "mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py",
     "python -m oceanml3d.main experiment=osse3d")
 

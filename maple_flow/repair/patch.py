@@ -44,6 +44,7 @@ from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_indented import unindent_directives
+from maple_flow.repair.patch_inline_program import program_from_inline_file
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -86,7 +87,6 @@ from maple_flow.repair.patch_torchrun import (
     torchrun_through_python,
     use_torchrun,
 )
-from maple_flow.repair.patch_inline_program import program_from_inline_file
 from maple_flow.repair.patch_venv import venv_for_virtualenv
 from maple_flow.repair.patch_workers import lower_loader_workers
 from maple_flow.repair.patch_wrapper import wrapper_gpu_count
