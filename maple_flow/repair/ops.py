@@ -942,6 +942,14 @@ class ProgramOverride(Strict):
     value: Annotated[str, Field(pattern=r"^(?:\d{1,4}|\{cpus:asked\})$")]
 
 
+class ProgramFromInlineFile(Strict):
+    """Write a multi-line ``python -c "..."`` program of the script to a file (a
+    here-document) and run that file (maple_flow.repair.patch_inline_program): the C shell
+    cannot carry a double-quoted string over lines; the script's own words, no value."""
+
+    op: Literal["program_from_inline_file"] = "program_from_inline_file"
+
+
 class SiteNetPluginPath(Strict):
     """Write the site profile's NCCL network plugin directory in place of each aws-ofi-nccl
     build of the job's own on its LD_LIBRARY_PATH lines (maple_flow.repair.patch_net_plugin):
@@ -979,7 +987,7 @@ FixOp = Annotated[
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
-    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath,
+    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile,
     Field(discriminator="op"),
 ]
 
@@ -1019,6 +1027,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
     "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",
+    "program_from_inline_file",
 )
 
 

@@ -45,6 +45,7 @@ from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
 from maple_flow.repair.patch_indented import unindent_directives
+from maple_flow.repair.patch_inline_program import program_from_inline_file
 from maple_flow.repair.patch_lines import (
     continue_launch_command,
     launch_with_srun,
@@ -498,6 +499,7 @@ _HANDLERS: dict[type, Handler] = {
     o.SquashfsMountImageFlag: lambda t, op, p: squashfs_mount_image_flag(t),
     o.ExactParallelSteps: lambda t, op, p: exact_parallel_steps(t),
     o.VenvForVirtualenv: lambda t, op, p: venv_for_virtualenv(t),
+    o.ProgramFromInlineFile: lambda t, op, p: program_from_inline_file(t),
     o.SiteNetPluginPath: lambda t, op, p: site_net_plugin_path(t, list(p.software.activate)),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
     o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),

@@ -184,6 +184,7 @@ from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
 from maple_flow.repair.resolve_hostfile import HostfileUnresolved, written_hostfile
 from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
 from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
+from maple_flow.repair.resolve_only_module import OnlyModuleUnresolved, only_module
 from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
 from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
 from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
@@ -223,7 +224,7 @@ KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "que
                    "served_name", "command_line", "word_line", "serving_image", "slots",
                    "python_like", "site_libdir", "site_net_plugin", "task_shape",
                    "off_script", "site_scratch", "unset_storage", "shifter_module",
-                   "bind_list", "hostfile", "site_no_proxy"})
+                   "bind_list", "hostfile", "site_no_proxy", "only_module"})
 #: Module families that name the same thing at different sites.
 _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolkit"),
             "python": ("python", "python3"), "python3": ("python3", "python"),
@@ -1443,6 +1444,14 @@ def _slots(ctx: Context, arg: str) -> str:
         raise Unresolved(str(exc)) from None
 
 
+def _only_module(ctx: Context, arg: str) -> str:
+    """``{only_module:NAME}``: the one module the script loads, else the question NAME
+    (maple_flow.repair.resolve_only_module)."""
+    try:
+        return only_module(ctx.script, arg, ctx.answers)
+    except OnlyModuleUnresolved as exc:
+        raise Unresolved(str(exc), need=exc.need) from None
+
 _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "job_name": _valid_job_name,
               "launch": _launch, "bind": _bind_overload,
@@ -1469,7 +1478,7 @@ _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "site_net_plugin": _site_net_plugin, "site_scratch": _site_scratch,
               "unset_storage": _unset_storage, "shifter_module": _shifter_module,
               "bind_list": _bind_list, "hostfile": _hostfile,
-              "site_no_proxy": _site_no_proxy}
+              "site_no_proxy": _site_no_proxy, "only_module": _only_module}
 
 
 #: Ports a rendezvous may take: above the well-known ones, below the ephemeral range.

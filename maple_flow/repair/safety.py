@@ -421,6 +421,10 @@ ALWAYS_ALLOWED = frozenset({
     # the site profile's own NCCL network plugin directory in place of the job's own build on
     # its LD_LIBRARY_PATH lines (patch_net_plugin.py)
     "site_net_plugin_path",
+    # the script's own multi-line python -c program written to a fixed file name through a
+    # here-document (a program without $, backquote or backslash) and run by the same
+    # command (patch_inline_program.py)
+    "program_from_inline_file",
 })
 #: Program arguments whose meaning maple_flow knows (the number of processes of the job, as
 #: fairseq and ParlAI take it): setting one to a count needs no review.

@@ -1,0 +1,34 @@
+"""``{only_module:NAME}``: the one module the script loads, for a module failure whose message
+names no module (an Lmod error raised inside a modulefile, s38rl44).
+
+When the script loads exactly one module (its load/swap lines, any count of the same name),
+that module is the one whose load failed; otherwise only the user can say which, so the
+placeholder becomes the question ``NAME`` (an answer given for NAME is used as it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from maple_flow.repair.patch_env import loaded_module_names
+
+
+class OnlyModuleUnresolved(Exception):
+    """The script loads no module or several: ``need`` is the question to ask."""
+
+    def __init__(self, message: str, need: str) -> None:
+        super().__init__(message)
+        self.need = need
+
+
+def only_module(script: str, need: str, answers: Mapping[str, str]) -> str:
+    """The single module ``script`` loads; the user's answer for ``need`` when given; else
+    OnlyModuleUnresolved (no module or several: which one failed is not in the message)."""
+    if need in answers:
+        return answers[need]
+    names = list(dict.fromkeys(loaded_module_names(script)))
+    if len(names) == 1:
+        return names[0]
+    what = "no module" if not names else f"{len(names)} modules ({', '.join(names)})"
+    raise OnlyModuleUnresolved(f"the script loads {what}: which one failed is not in the log",
+                               need=need)
