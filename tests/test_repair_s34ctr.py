@@ -80,10 +80,14 @@ def test_steps_asking_no_share_or_ray_services_keep_overlap() -> None:
 
 
 def test_submit_limit_advice_names_the_missing_account() -> None:
+    # s38: on a site whose profile requires an account, a job naming none is asked for it first
+    # (slurm-policy-refusal-account-unnamed); the submit-limit record's advice still says so
     _, data = _diagnose(NO_ACCOUNT, "sbatch: error: AssocMaxSubmitJobLimit\n", "delta")
     asks = [d for d in data["diagnoses"] if d.get("needs")]
-    assert asks[0]["record_id"] == "slurm-qos-submit-limit"
-    assert "names none" in (asks[0]["advice"] or "")
+    assert asks[0]["record_id"] == "slurm-policy-refusal-account-unnamed"
+    assert asks[0]["needs"] == ["account"]
+    limit = next(d for d in asks if d["record_id"] == "slurm-qos-submit-limit")
+    assert "names none" in (limit["advice"] or "")
 
 
 def test_gh200_thread_sync_assertion_on_deltaai_only() -> None:
