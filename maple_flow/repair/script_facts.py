@@ -34,6 +34,7 @@ from maple_flow.repair.ray_steps import (
     ray_step_detached,
 )
 from maple_flow.repair.script_facts_account import account_required_unnamed
+from maple_flow.repair.script_facts_nodecfg import partition_sole_candidate
 from maple_flow.repair.script_facts_ccl import (
     mpi_launch_ccl_env_without_mpi_launcher,
     site_ccl_env_unset_mpi_launch,
@@ -507,6 +508,8 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "constraint_unknown_to_site": constraint_unknown_to_site,
     # an account the site requires and the script does not name (script_facts_account.py)
     "account_required_unnamed": account_required_unnamed,
+    # the default partition is all a bare node-configuration refusal can mean (s38precD)
+    "partition_sole_candidate": partition_sole_candidate,
 }
 
 
