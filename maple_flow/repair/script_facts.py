@@ -34,7 +34,6 @@ from maple_flow.repair.ray_steps import (
     ray_step_detached,
 )
 from maple_flow.repair.script_facts_account import account_required_unnamed
-from maple_flow.repair.script_facts_nodecfg import partition_sole_candidate
 from maple_flow.repair.script_facts_ccl import (
     mpi_launch_ccl_env_without_mpi_launcher,
     site_ccl_env_unset_mpi_launch,
@@ -43,6 +42,7 @@ from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
 )
+from maple_flow.repair.script_facts_nodecfg import partition_sole_candidate
 from maple_flow.repair.script_facts_s37 import (
     deepspeed_flag_one_gpu,
     job_on_several_nodes,
