@@ -35,6 +35,7 @@ def test_the_plain_gpu_job_without_partition_is_the_sole_candidate() -> None:
 
 @pytest.mark.parametrize(("old", "new"), [
     ("--nodes=1", "--nodes=10"),                          # aws-parallelcluster#282
+    ("--gpus-per-node=4", "--gres=gpu:8"),                # more GPUs than a node has
     ("--cpus-per-task=8", "--cpus-per-gpu=4"),            # itwinai#415
     ("--cpus-per-task=8", "--cpus-per-task=64"),          # 4 x 64 above a node's cores
     ("--time=02:00:00", "--time=2-12:00:00"),             # above the longest partition

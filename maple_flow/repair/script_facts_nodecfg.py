@@ -9,6 +9,7 @@ what no node has; each of these is another candidate, and the fix is then a gues
 
 - more than one node (a partition with fewer usable nodes - autoscaled, down - refuses
   the count with the same message: aws/aws-parallelcluster#282);
+- more GPUs per node than a node of the site has (mlcommons/training#824: 8 on 4);
 - a per-GPU or per-node size beside the GPU count (``--cpus-per-gpu``, ``--mem-per-gpu``,
   ``--mem`` above a node's memory, CPUs per node above its cores: interTwin-eu/itwinai#415);
 - a node feature or a named node (``--constraint``, ``--nodelist``), a typed GPU
@@ -45,13 +46,15 @@ def _typed_gpu(ds: list[Directive]) -> bool:
 
 
 def _above_node(ds: list[Directive], profile: ClusterProfile) -> bool:
-    """A size of the request above one node of the site's (memory, cores) or a walltime above
-    every queue of the site."""
+    """A size of the request above one node of the site's (GPUs, memory, cores) or a walltime
+    above every queue of the site."""
     mem = size_mb(last_value(ds, "mem"), "slurm")
     cpus = cpus_per_node(ds)
-    seconds = request_from_directives(ds).walltime_s
+    request = request_from_directives(ds)
+    seconds = request.walltime_s
     longest = max((q.max_walltime_seconds for q in profile.queues.items), default=0)
-    return bool((mem and mem > profile.node.memory_gb * 1024)
+    return bool((request.gpus_per_node and request.gpus_per_node > profile.gpu.per_node)
+                or (mem and mem > profile.node.memory_gb * 1024)
                 or (cpus and cpus > profile.node.cpus)
                 or (seconds and longest and seconds > longest))
 
