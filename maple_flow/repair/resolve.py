@@ -349,7 +349,7 @@ def _script_request(ctx: Context) -> tuple[int, int | None, Queue]:
 def _queue(ctx: Context, arg: str) -> str:
     profile = _need_profile(ctx)
     if arg == "default":
-        return profile.queues.default_queue.name
+        return _default_taking(ctx)
     if arg == "qos_partition":  # a partition the script names as its QOS (s34ctr2)
         try:
             return qos_partition(ctx.script, profile)
@@ -378,6 +378,23 @@ def _queue(ctx: Context, arg: str) -> str:
         also = f" (only {', '.join(held)}, which is by request only)" if held else ""
         raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long{also}")
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
+
+
+def _default_taking(ctx: Context) -> str:
+    """The site's default queue, or where it does not take the script's nodes, walltime and
+    GPUs, the smallest queue chosen unasked that does (a replaced queue must not break another
+    line of the script: Perlmutter's debug QOS for a 2-hour job, s38precD)."""
+    profile = _need_profile(ctx)
+    default = profile.queues.default_queue
+    nodes, seconds, _current = _script_request(ctx)
+    gpus = _job_gpus(ctx)
+    if _takes(default, nodes, seconds, gpus):
+        return default.name
+    takes = [q for q in profile.queues.items if q.auto and _takes(q, nodes, seconds, gpus)]
+    if not takes:
+        raise Unresolved(f"no {profile.name} queue chosen unasked takes {nodes} node(s) for "
+                         "that long")
+    return min(takes, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
 def _takes(queue: Queue, nodes: int, seconds: int | None, gpus: int | None = None) -> bool:

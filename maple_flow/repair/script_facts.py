@@ -42,6 +42,7 @@ from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
 )
+from maple_flow.repair.script_facts_nodecfg import partition_sole_candidate
 from maple_flow.repair.script_facts_s37 import (
     deepspeed_flag_one_gpu,
     job_on_several_nodes,
@@ -507,6 +508,8 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "constraint_unknown_to_site": constraint_unknown_to_site,
     # an account the site requires and the script does not name (script_facts_account.py)
     "account_required_unnamed": account_required_unnamed,
+    # the default partition is all a bare node-configuration refusal can mean (s38precD)
+    "partition_sole_candidate": partition_sole_candidate,
 }
 
 
