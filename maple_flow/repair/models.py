@@ -77,7 +77,9 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "site_ccl_env_unset_mpi_launch",
                      "mpi_launch_ccl_env_without_mpi_launcher",
                      # s38 (script_facts_account.py)
-                     "account_required_unnamed"]
+                     "account_required_unnamed",
+                     # s38precC (script_facts_rdzv.py)
+                     "local_store_on_one_node"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

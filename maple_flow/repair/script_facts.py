@@ -42,6 +42,7 @@ from maple_flow.repair.script_facts_env import (
     site_network_env_unset,
     visible_devices_beyond_job,
 )
+from maple_flow.repair.script_facts_rdzv import local_store_on_one_node
 from maple_flow.repair.script_facts_s37 import (
     deepspeed_flag_one_gpu,
     job_on_several_nodes,
@@ -477,6 +478,8 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
     "container_option_on_header": lambda _p, text: container_option_on_header(text),
     # --deepspeed handed to a one-GPU program no rank launcher starts (script_facts_s37.py)
     "deepspeed_flag_one_gpu": deepspeed_flag_one_gpu,
+    # a one-node job whose rendezvous store is its own node's (script_facts_rdzv.py, s38precC)
+    "local_store_on_one_node": lambda p, _profile: local_store_on_one_node(p),
 }
 
 
