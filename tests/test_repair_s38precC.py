@@ -1,0 +1,81 @@
+"""Issue 17, s38precC: first-contact precision of the MASTER_ADDR fix of rendezvous timeouts.
+
+- A store's "waiting for clients" timeout on a one-node job whose store is the node's own
+  (``torchrun --standalone``, or no rendezvous host named) is the program's: local ranks that
+  never reached init (advice, no MASTER_ADDR export).
+- set_master_addr does not insert MASTER_ADDR into a script that neither sets nor reads it: the
+  launcher (torchrun's own default, Lightning's first Slurm host) picks the host itself.
+- Multi-node scripts whose MASTER_ADDR is wrong keep their fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from repair_result import diagnose_first
+from repair_result import proposed_diff as _diff
+
+from maple_flow.repair.text import FixNotApplicable
+from maple_flow.repair.patch_env import set_master_addr
+from maple_flow.repair.script_facts import holds
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs28" / "scripts"
+SINGLE = (SCRIPTS / "torchrun_single.sh").read_text(encoding="utf-8")
+SRUN_TORCHRUN = (SCRIPTS / "srun_torchrun.sh").read_text(encoding="utf-8")
+LIGHTNING = (SCRIPTS / "lightning_srun.sh").read_text(encoding="utf-8")
+ACCELERATE = (SCRIPTS / "accelerate.sh").read_text(encoding="utf-8")
+STORE_WAIT = ("torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for "
+              "clients. 1/2 clients joined.\n")
+
+
+def test_local_store_fact() -> None:
+    assert holds("local_store_on_one_node", SINGLE)
+    assert holds("local_store_on_one_node", ACCELERATE)
+    assert not holds("local_store_on_one_node", SRUN_TORCHRUN)
+    assert not holds("local_store_on_one_node", LIGHTNING)
+    one_node_named = SINGLE.replace(
+        "torchrun --standalone --nnodes=1", "export MASTER_ADDR=login01\ntorchrun --nnodes=1")
+    assert not holds("local_store_on_one_node", one_node_named)
+    no_node_count = SINGLE.replace("#SBATCH --nodes=1\n", "")
+    assert not holds("local_store_on_one_node", no_node_count)
+
+
+@pytest.mark.parametrize("script", [SINGLE, ACCELERATE])
+def test_store_wait_on_one_node_is_the_programs(script: str) -> None:
+    record, data = diagnose_first(script, STORE_WAIT, "delta")
+    assert record == "local-store-timeout-one-node"
+    assert _diff(data) == ""
+
+
+def test_one_node_with_a_named_host_keeps_the_address_fix() -> None:
+    script = SINGLE.replace("torchrun --standalone --nnodes=1",
+                            "export MASTER_ADDR=login01\ntorchrun --nnodes=1 "
+                            "--rdzv_endpoint=$MASTER_ADDR:29500")
+    record, data = diagnose_first(script, STORE_WAIT, "delta")
+    assert record == "rendezvous-timeout"
+    assert "scontrol show hostnames" in _diff(data)
+
+
+def test_no_export_into_a_script_that_never_reads_master_addr() -> None:
+    with pytest.raises(FixNotApplicable):
+        set_master_addr(LIGHTNING, "slurm", "")
+    record, data = diagnose_first(LIGHTNING, STORE_WAIT, "delta")
+    assert _diff(data) == ""
+
+
+def test_script_that_reads_an_unset_master_addr_gets_it() -> None:
+    script = SRUN_TORCHRUN.replace(
+        'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)\n', "")
+    assert "MASTER_ADDR=" not in script
+    changed = set_master_addr(script, "slurm", "")
+    assert "export MASTER_ADDR=$(scontrol show hostnames" in changed
+
+
+def test_wrong_master_addr_on_several_nodes_keeps_its_fix() -> None:
+    script = SRUN_TORCHRUN.replace(
+        'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)',
+        "export MASTER_ADDR=$SLURM_SUBMIT_HOST")
+    record, data = diagnose_first(script, STORE_WAIT, "delta")
+    assert record == "rendezvous-timeout"
+    assert "+export MASTER_ADDR=$(scontrol show hostnames" in _diff(data)
