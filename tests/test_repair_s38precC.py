@@ -79,3 +79,20 @@ def test_wrong_master_addr_on_several_nodes_keeps_its_fix() -> None:
     record, data = diagnose_first(script, STORE_WAIT, "delta")
     assert record == "rendezvous-timeout"
     assert "+export MASTER_ADDR=$(scontrol show hostnames" in _diff(data)
+
+
+BATCH_MULTI = (SCRIPTS / "torchrun_batch_multinode.sh").read_text(encoding="utf-8")
+RANK_ERROR = (
+    "[rank0]:   File \"/home/u/proj/train.py\", line 180, in main\n"
+    "[rank0]: ValueError: Expected input batch_size (16) to match target batch_size (8).\n"
+    "E0102 10:11:12.123000 1234 torch/distributed/elastic/multiprocessing/api.py:869] failed "
+    "(exitcode: 1) local_rank: 0 (pid: 4321) of binary: /usr/bin/python\n"
+    "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+    "============================================================\ntrain.py FAILED\n")
+
+
+def test_rank_exception_is_not_answered_with_fewer_restarts() -> None:
+    assert "--max_restarts=1" in BATCH_MULTI
+    record, data = diagnose_first(BATCH_MULTI, RANK_ERROR, "delta")
+    assert record != "torchrun-max-restarts"
+    assert "--max_restarts=0" not in _diff(data) and "--max-restarts" not in _diff(data)
