@@ -96,3 +96,29 @@ def test_rank_exception_is_not_answered_with_fewer_restarts() -> None:
     record, data = diagnose_first(BATCH_MULTI, RANK_ERROR, "delta")
     assert record != "torchrun-max-restarts"
     assert "--max_restarts=0" not in _diff(data) and "--max-restarts" not in _diff(data)
+
+
+GAI = "socket.gaierror: [Errno -2] Name or service not known\n"
+HTTP_GAI = (
+    '  File "/u/env/lib/python3.10/site-packages/urllib3/util/connection.py", line 72, in '
+    "create_connection\n"
+    '  File "/usr/lib/python3.10/socket.py", line 955, in getaddrinfo\n' + GAI)
+DIST_GAI = (
+    '  File "/u/env/lib/python3.10/site-packages/torch/distributed/rendezvous.py", line 176, '
+    "in _create_c10d_store\n"
+    '  File "/usr/lib/python3.10/socket.py", line 955, in getaddrinfo\n' + GAI)
+
+
+@pytest.mark.parametrize("log", [GAI, HTTP_GAI])
+def test_lookup_error_of_no_store_host_keeps_master_addr(log: str) -> None:
+    _record, data = diagnose_first(SRUN_TORCHRUN, log, "delta")
+    assert "MASTER_ADDR" not in _diff(data)
+
+
+def test_lookup_error_under_a_torch_distributed_frame_is_the_store_host() -> None:
+    script = SRUN_TORCHRUN.replace(
+        'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)',
+        "export MASTER_ADDR=gpu-node-001-ib")
+    record, data = diagnose_first(script, DIST_GAI, "delta")
+    assert record == "master-addr-unresolvable"
+    assert "+export MASTER_ADDR=$(scontrol show hostnames" in _diff(data)
