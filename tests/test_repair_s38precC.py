@@ -16,9 +16,9 @@ import pytest
 from repair_result import diagnose_first
 from repair_result import proposed_diff as _diff
 
-from maple_flow.repair.text import FixNotApplicable
 from maple_flow.repair.patch_env import set_master_addr
 from maple_flow.repair.script_facts import holds
+from maple_flow.repair.text import FixNotApplicable
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "bench" / "reallogs28" / "scripts"
 SINGLE = (SCRIPTS / "torchrun_single.sh").read_text(encoding="utf-8")
@@ -60,7 +60,7 @@ def test_one_node_with_a_named_host_keeps_the_address_fix() -> None:
 def test_no_export_into_a_script_that_never_reads_master_addr() -> None:
     with pytest.raises(FixNotApplicable):
         set_master_addr(LIGHTNING, "slurm", "")
-    record, data = diagnose_first(LIGHTNING, STORE_WAIT, "delta")
+    _record, data = diagnose_first(LIGHTNING, STORE_WAIT, "delta")
     assert _diff(data) == ""
 
 

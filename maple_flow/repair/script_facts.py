@@ -438,6 +438,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "job_on_one_node": lambda p, _profile: job_on_one_node(p),
     "job_on_several_nodes": lambda p, _profile: job_on_several_nodes(p),
+    # a one-node job whose rendezvous store is its own node's (script_facts_rdzv.py, s38precC)
+    "local_store_on_one_node": lambda p, _profile: local_store_on_one_node(p),
     "one_process_in_job": lambda p, _profile: one_process_in_job(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "site_container_runtime_known": site_container_runtime_known,
@@ -478,8 +480,6 @@ _TEXT_FACTS: dict[str, Callable[[ParsedScript | None, str], bool]] = {
     "container_option_on_header": lambda _p, text: container_option_on_header(text),
     # --deepspeed handed to a one-GPU program no rank launcher starts (script_facts_s37.py)
     "deepspeed_flag_one_gpu": deepspeed_flag_one_gpu,
-    # a one-node job whose rendezvous store is its own node's (script_facts_rdzv.py, s38precC)
-    "local_store_on_one_node": lambda p, _profile: local_store_on_one_node(p),
 }
 
 
