@@ -59,7 +59,7 @@ def test_one_node_with_a_named_host_keeps_the_address_fix() -> None:
 
 def test_no_export_into_a_script_that_never_reads_master_addr() -> None:
     with pytest.raises(FixNotApplicable):
-        set_master_addr(LIGHTNING, "slurm", "")
+        set_master_addr(LIGHTNING, "slurm", "", only_where_named=True)
     _record, data = diagnose_first(LIGHTNING, STORE_WAIT, "delta")
     assert _diff(data) == ""
 
@@ -68,7 +68,7 @@ def test_script_that_reads_an_unset_master_addr_gets_it() -> None:
     script = SRUN_TORCHRUN.replace(
         'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)\n', "")
     assert "MASTER_ADDR=" not in script
-    changed = set_master_addr(script, "slurm", "")
+    changed = set_master_addr(script, "slurm", "", only_where_named=True)
     assert "export MASTER_ADDR=$(scontrol show hostnames" in changed
 
 
