@@ -79,7 +79,9 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      # s38 (script_facts_account.py)
                      "account_required_unnamed",
                      # s38precD (script_facts_nodecfg.py)
-                     "partition_sole_candidate"]
+                     "partition_sole_candidate",
+                     # s38precC (script_facts_rdzv.py)
+                     "local_store_on_one_node"]
 
 
 #: What an error line may name that the script contains (maple_flow.repair.entity): a module of

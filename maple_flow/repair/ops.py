@@ -671,6 +671,9 @@ class SetMasterAddr(Strict):
 
     op: Literal["set_master_addr"] = "set_master_addr"
     by_address: bool = False
+    #: only where the script already sets or reads MASTER_ADDR (a store timeout or refusal
+    #: says an address was chosen; a launcher that picks its own is not changed; s38precC)
+    only_where_named: bool = False
 
 
 class StripInvisible(Strict):

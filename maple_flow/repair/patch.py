@@ -253,7 +253,8 @@ def _propagate(text: str, op: o.PropagateEnv) -> str:
 
 def _master_addr(text: str, op: o.SetMasterAddr, profile: ClusterProfile) -> str:
     scheduler = scheduler_of(text, profile.scheduler)
-    text = pe.set_master_addr(text, scheduler, profile.node.domain, op.by_address)
+    text = pe.set_master_addr(text, scheduler, profile.node.domain, op.by_address,
+                              op.only_where_named)
     return pl.endpoint_at_master_addr(pl.point_at_master_addr(text))
 
 

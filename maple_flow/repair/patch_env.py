@@ -450,13 +450,24 @@ def master_addr_named(text: str, fallback: str | None = None) -> bool:
     return bool(found) and names_first_node(current, scheduler_of(text, fallback))
 
 
-def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = False) -> str:
+#: A line that reads MASTER_ADDR (``$MASTER_ADDR``, ``${MASTER_ADDR}``, ``${MASTER_ADDR:-x}``).
+_READS_MASTER_ADDR = re.compile(r"\$\{?MASTER_ADDR\b")
+
+
+def set_master_addr(text: str, scheduler: str, domain: str, by_address: bool = False,
+                    only_where_named: bool = False) -> str:
     """Make MASTER_ADDR the first node of the job (rank 0's node): by its host name (on a PBS
     site with a node domain, the name in that domain: the high-speed network's), or
     ``by_address`` by its IP address."""
     launch = find_launch(text)
     expr = ADDRESS_OF_FIRST_NODE if by_address else master_addr_value(scheduler, domain)
     found = _assignments(text, "MASTER_ADDR", launch.line - 1)
+    if only_where_named and not found and not _READS_MASTER_ADDR.search(text):
+        # s38precC: the launcher or program picks the store's host itself (torchrun's own
+        # --master_addr default, Lightning's first Slurm host): a new export changes nothing
+        # any line of the script reads, so it cannot be the cure of a store timeout
+        raise FixNotApplicable("the script neither sets nor reads MASTER_ADDR: its launcher "
+                               "picks the rendezvous host itself")
     if not found:
         at = comment_block_start(text, launch.line)
         return insert_line(text, at, f"export MASTER_ADDR={expr}")

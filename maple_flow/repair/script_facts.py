@@ -43,6 +43,7 @@ from maple_flow.repair.script_facts_env import (
     visible_devices_beyond_job,
 )
 from maple_flow.repair.script_facts_nodecfg import partition_sole_candidate
+from maple_flow.repair.script_facts_rdzv import local_store_on_one_node
 from maple_flow.repair.script_facts_s37 import (
     deepspeed_flag_one_gpu,
     job_on_several_nodes,
@@ -438,6 +439,8 @@ _FACTS: dict[str, Callable[[ParsedScript, ClusterProfile | None], bool]] = {
     "launcher_on_several_nodes": lambda p, _profile: launcher_on_several_nodes(p),
     "job_on_one_node": lambda p, _profile: job_on_one_node(p),
     "job_on_several_nodes": lambda p, _profile: job_on_several_nodes(p),
+    # a one-node job whose rendezvous store is its own node's (script_facts_rdzv.py, s38precC)
+    "local_store_on_one_node": lambda p, _profile: local_store_on_one_node(p),
     "one_process_in_job": lambda p, _profile: one_process_in_job(p),
     "container_without_gpu_flag": container_without_gpu_flag,
     "site_container_runtime_known": site_container_runtime_known,
