@@ -51,3 +51,22 @@ def test_zero_walltime_priced_unlimited_asks_walltime_not_account() -> None:
     assert zero != PERLMUTTER
     assert _ask(zero, COST, "perlmutter") == ("zero-walltime-priced-unlimited", ["walltime"])
     assert _ask(PERLMUTTER, COST, "perlmutter")[0] != "zero-walltime-priced-unlimited"
+
+
+def test_account_partition_pair_asks_both_where_the_script_names_a_partition() -> None:
+    log = "sbatch: error: Batch job submission failed: Invalid account or account/partition " \
+          "combination specified\n"
+    pair = PYTHON.replace("#SBATCH --nodes", "#SBATCH -p h100\n#SBATCH --nodes")
+    assert _ask(pair, log, "delta") == ("slurm-account-partition-combination",
+                                        ["account", "partition"])
+    assert _ask(PYTHON, log, "delta") == ("slurm-invalid-account", ["account"])
+
+
+def test_rejected_value_question_says_where_values_are_listed() -> None:
+    script = PYTHON.replace("srun python", "srun --mpi=pmix_v9 python")
+    data = diagnose_log(script, "srun: error: Invalid MPI type 'pmix_v9'\n", "delta", None,
+                        False)
+    question = data.get("question") or {}
+    assert data["diagnoses"][0]["record_id"] == "entity-value-rejected"
+    assert question.get("needs") == ["value"]
+    assert "srun --mpi=list" in (question.get("advice") or "")
