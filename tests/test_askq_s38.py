@@ -24,7 +24,8 @@ def _ask(script: str, log: str, cluster: str) -> tuple[str, list[str]]:
 
 
 def test_qos_min_line_naming_mem_asks_memory_not_gres() -> None:
-    log = "| pending with `(QOSMinGRES)` on `highmem` | `highmem` needs `--mem` of at least 100 G |\n"
+    log = ("| pending with `(QOSMinGRES)` on `highmem` | `highmem` needs `--mem` of at least"
+           " 100 G |\n")
     assert _ask(PYTHON, log, "delta") == ("s36-slurm-qos-min-memory", ["mem"])
     gres = "The cluster's debug QOS rejects CPU-only jobs with `QOSMinGRES`.\n"
     assert _ask(PYTHON, gres, "delta") == ("s36-slurm-qos-min-gres", ["gres"])
