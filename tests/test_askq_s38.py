@@ -54,15 +54,6 @@ def test_zero_walltime_priced_unlimited_asks_walltime_not_account() -> None:
     assert _ask(PERLMUTTER, COST, "perlmutter")[0] != "zero-walltime-priced-unlimited"
 
 
-def test_account_partition_pair_asks_both_where_the_script_names_a_partition() -> None:
-    log = "sbatch: error: Batch job submission failed: Invalid account or account/partition " \
-          "combination specified\n"
-    pair = PYTHON.replace("#SBATCH --nodes", "#SBATCH -p h100\n#SBATCH --nodes")
-    assert _ask(pair, log, "delta") == ("slurm-account-partition-combination",
-                                        ["account", "partition"])
-    assert _ask(PYTHON, log, "delta") == ("slurm-invalid-account", ["account"])
-
-
 def test_rejected_value_question_says_where_values_are_listed() -> None:
     script = PYTHON.replace("srun python", "srun --mpi=pmix_v9 python")
     data = diagnose_log(script, "srun: error: Invalid MPI type 'pmix_v9'\n", "delta", None,
