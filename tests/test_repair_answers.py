@@ -40,7 +40,7 @@ def test_capture_and_answer_together_missing_argument() -> None:
 
 
 def test_capture_and_answer_together_config_not_found() -> None:
-    done = _answered(NOT_FOUND, {"path": "configs/big.yaml"})
+    done = _answered(NOT_FOUND, {"config": "configs/big.yaml"})
     assert [op.model_dump() for op in done.fix.ops] == [
         {"op": "add_argument", "name": "--config", "value": "configs/big.yaml"}]
 
@@ -50,7 +50,7 @@ def test_log_mode_proposes_the_answered_fix() -> None:
     assert data["proposed"] is not None, data.get("why_none")
     assert "--data-path=/data/x" in data["proposed"]["script"]
     data = diagnose_log(SCRIPT, NOT_FOUND, "perlmutter", None, False,
-                        {"path": "configs/big.yaml"})
+                        {"config": "configs/big.yaml"})
     script = data["proposed"]["script"]
     assert "configs/big.yaml" in script and "configs/small.yaml" not in script
 
