@@ -1,0 +1,95 @@
+# ruff: noqa: E501, F821, RUF005
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+# Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
+# Written and labelled before any run of maple on these cases.
+
+# ---------------------------------------------------------------- NUMT pipeline README (Slurm spool copy of the job script)
+
+NUMT_SOURCE = 'find_string:53620762129'
+case(
+    id='numtpipe-slurm-spool-copy-sourcing-helper-beside-script-not-found',
+    kind='script',
+    source=NUMT_SOURCE,
+    thread_site='a genomics pipeline README (NUMT discovery, Slurm array jobs): modules and conda env are centralised in `load_numt_modules.sh`, sourced by `run_numt_discovery.sh`, `process_numt_candidates_one_ready.sh` and `submit_numt_end2end_array.sh`; section "Slurm 报错 (Slurm error)": `load_numt_modules.sh: No such file or directory` because Slurm runs the script from `/var/spool/slurmd/...`, so the current directory is not the repository; fix: the scripts now locate the repository with `SLURM_SUBMIT_DIR` first and source the helper from there',
+    what='the job script finds its helper relative to its own location, which under sbatch is Slurm\'s spool copy, not the repository; the fix the README states is a change to the job script (take the directory from SLURM_SUBMIT_DIR), so labelled script; the line is the README\'s own quoted error (inside a Chinese heading, the error text itself is English); not one of the ten sites - an EasyBuild/Slurm cluster (SAMtools/1.21-GCC-13.3.0 modules) - mapped by scheduler family to Anvil (Slurm, CPU job); assumed shape - a CPU job that sources the helper with `source "$(dirname "$0")/load_numt_modules.sh"` and runs one srun step',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16\n#SBATCH --array=1-40'], ['module load cray-mpich\n', 'source "$(dirname "$0")/load_numt_modules.sh"\n'], ['srun --cpu-bind=cores ./solver input.dat', 'srun bash process_numt_candidates_one_ready.sh "$SLURM_ARRAY_TASK_ID"']],
+    log='''
+load_numt_modules.sh: No such file or directory
+''',
+    expect={'families': ['filesystem', 'environment', 'syntax'], 'fix': r'(?m)^\+.*\bSLURM_SUBMIT_DIR\b'},
+)
+
+# ---------------------------------------------------------------- Vista accelerate job script comment (conda libstdc++ vs system)
+
+VISTACXX_SOURCE = 'find_string:59660914375'
+case(
+    id='vistaflow-accelerate-conda-env-cxxabi-1-3-15-not-found-ld-library-path',
+    kind='script',
+    source=VISTACXX_SOURCE,
+    thread_site='a user\'s TACC Vista job script (flow-matching training, `#SBATCH -p gh-dev`, `conda activate geossub_env`, `accelerate launch --num_processes 1 --mixed_precision fp16 ml_model/train_flow.py`); its comment records the fix: `# Fix for "CXXABI_1.3.15 not found" Matplotlib error on TACC` followed by `export LD_LIBRARY_PATH="$CONDA_PREFIX/lib:$LD_LIBRARY_PATH"`',
+    what='the conda environment\'s C++ extensions need a newer libstdc++ than the system one found first; the fix recorded in the job script is an exported LD_LIBRARY_PATH putting $CONDA_PREFIX/lib first, a job-script change, so labelled script; the line is the fragment the script\'s comment quotes (the full loader message is not shown, nothing added); Vista is one of the ten sites; assumed shape - the same job before the fix (no LD_LIBRARY_PATH line)',
+    cluster='vista',
+    script='accelerate.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -J diff_v5\n#SBATCH -p gh-dev\n#SBATCH -A ATM25008\n#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=2\n#SBATCH --time=08:00:00', '#SBATCH --time=02:00:00\nsource ~/.bashrc\nconda activate geossub_env\nexport PYTHONUNBUFFERED=1'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --num_processes 1 --mixed_precision fp16 ml_model/train_flow.py --config ml_model/config_flow.yaml --epochs-per-run 20']],
+    log='''
+CXXABI_1.3.15 not found
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*\bLD_LIBRARY_PATH=\S*(CONDA_PREFIX|conda|envs)\S*'},
+)
+
+# ---------------------------------------------------------------- V100 patch notes (raylight fp8 FSDP, NCCL < sm90)
+
+V100_SOURCE = 'find_string:71084870935'
+case(
+    id='v100patch-fsdp-fp8-allgather-nccl-fp8-reduction-needs-sm90',
+    kind='not_script',
+    source=V100_SOURCE,
+    thread_site='a user\'s patch notes for ComfyUI + raylight on 2x Tesla V100 32GB (torch 2.9.1+cu128, NCCL 2.27.5), reproduced with `torchrun --nproc_per_node=2 tests-unit/test_fp8_fsdp_repro.py`: FSDP2 unshard all-gathers raw fp8 weights through NCCL, whose FP8 support starts at sm90, so V100 (sm70) fails with these lines; cause: torch 2.9.1 FSDP2 all-gather goes through group._allgather_base, which raylight\'s fp8 patch did not intercept; fix: a code patch in raylight (pre_all_gather returns the fp8 bytes as uint8, post_all_gather views them back) - both ranks then FORWARD OK',
+    what='the failing collective comes from the library code sending fp8 tensors to NCCL on a pre-Hopper GPU; the cure is a patch to the program/library (uint8 view around the all-gather), nothing in the launch script changes it, so not_script; lines as the notes quote them; not a cluster job - a 2-GPU V100 workstation started with torchrun - mapped to Bridges-2 (V100-32 GPU nodes, Slurm) with a single-node torchrun job',
+    cluster='bridges2',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p GPU-shared\n#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=v100-32:2'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=2 tests-unit/test_fp8_fsdp_repro.py']],
+    log='''
+torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:3690, invalid argument
+Last error:
+FP8 reduction support begins with sm90 capable devices.
+''',
+)
+
+# ---------------------------------------------------------------- Parsl PR #3853 (PBSProProvider submit errors, Aurora)
+
+PARSL3853_SOURCE = 'https://github.com/Parsl/parsl/pull/3853'
+case(
+    id='parslpbspro-aurora-qsub-unknown-queue-debug5',
+    kind='script',
+    source=PARSL3853_SOURCE,
+    thread_site='Parsl pull request #3853 "Improved error handling in the PBSProProvider" (2025-05): the provider now raises SubmitException with qsub\'s stderr; example from a login node of ALCF Aurora (account AuroraGPT): "Error raised when the PBSProProvider is misconfigured with a bad queue name", the generated submit script went to `qsub -q debug5 -A AuroraGPT ...` and PBS answered `qsub: Unknown queue`',
+    what='the job was submitted to a queue that does not exist (debug5); the cure is the queue directive of the batch script (Aurora\'s queues are debug, debug-scaling, prod, ...), so labelled script - the PR states the cause (misconfigured bad queue name) but shows no rerun; the line is the PR\'s own example output, trimmed to the first block\'s line; Aurora is one of the ten sites; assumed shape - the Aurora mpiexec job with `#PBS -q debug5`',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -A MyProject', '#PBS -A AuroraGPT\n#PBS -q debug5']],
+    log='''
+	Failed to start block 0: Cannot launch job parsl.HighThroughputExecutor.block-0.1746723134.8832731: Submit command 'qsub  -q debug5 -A AuroraGPT /home/yadunand/parsl/parsl/providers/pbspro/runinfo/001/submit_scripts/parsl.HighThroughputExecutor.block-0.1746723134.8832731' failed; recode=None, stdout=, stderr=qsub: Unknown queue
+''',
+    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+#PBS\s+-q\s+(?!debug5\b)\S+'},
+)
+
+# ---------------------------------------------------------------- LSF job script comment (small node-local /tmp, Triton JIT)
+
+HSRING_SOURCE = 'find_string:67352349365'
+case(
+    id='hsringjob-triton-jit-gcc-scratch-full-node-tmp-no-space',
+    kind='script',
+    source=HSRING_SOURCE,
+    thread_site='a user\'s LSF GPU job script (vLLM hook parity test, `bsub < run_hs_ring_parity.sh`, `#BSUB -gpu "num=1:mode=exclusive_process"`, python legs run in one job); its comment: the Triton kernel specialisations JIT-compile at boot and gcc\'s assembler scratch lands under the compute node\'s /tmp, which is small; a full /tmp aborts the JIT with this error "and has killed jobs before"; fix in the script: `export TMPDIR=/opt/nvme/${USER}/hsring_${LSB_JOBID}` (fallback to project scratch) plus TRITON_CACHE_DIR and TORCHINDUCTOR_CACHE_DIR under it',
+    what='the job leaves TMPDIR (and the compile caches) on the node\'s small /tmp; the cure the script records is exporting TMPDIR/TRITON_CACHE_DIR to per-job scratch, a job-script change, so labelled script; the line is the comment\'s quoted error; not one of the ten sites and LSF, not Slurm or PBS - mapped to Perlmutter (a one-GPU batch job) as the nearest shape, which changes the scheduler family, said here; assumed shape - the job without the TMPDIR block',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['module load pytorch/2.3.1\n', 'source ~/miniconda3/etc/profile.d/conda.sh\nconda activate vllm_hook_env\nexport VLLM_HOOK_CUDAGRAPH_MODE=FULL\n'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun python -u tests/cuda_graph/tests/ring/hs_ring_parity.py capture --mode graph --out "$WORK/graph.pkl"']],
+    log='''
+error writing to /tmp/ccXXXXXX.s: No space left on device
+''',
+    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^\+.*\b(TMPDIR|TRITON_CACHE_DIR)=(?!/tmp\b)\S+'},
+)
