@@ -93,3 +93,60 @@ error writing to /tmp/ccXXXXXX.s: No space left on device
 ''',
     expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^\+.*\b(TMPDIR|TRITON_CACHE_DIR)=(?!/tmp\b)\S+'},
 )
+
+# ---------------------------------------------------------------- Beatnik Flux batch script comment (two submissions, one checkpoint dir)
+
+BEATNIK_SOURCE = 'find_string:71535656605'
+case(
+    id='beatnikflux-overlapping-jobs-shared-checkpoint-dir-hdf5-lock-mpi-tag-abort',
+    kind='script',
+    source=BEATNIK_SOURCE,
+    thread_site='a Beatnik (FMM fluid solver, Kokkos/HIP) batch script for LLNL Tuolumne (`flux batch`, `flux run --ntasks=... --gpus-per-task=1`), writing an MPI-IO checkpoint series to Lustre scratch; its comment: "T5 lost a launch to two overlapping submissions writing the same checkpoint files, with `H5FD__sec2_lock(): unable to lock file, errno = 11` at step 1325 and a `collective tags 14 and 1 do not match` MPI abort behind it"; fix in the script: the scratch path carries the job id (`.../job${_jobid}/...`), "load-bearing, not tidiness", so two submissions cannot share a directory',
+    what='two runs of the same job script wrote into one fixed scratch directory; the cure the script records is a per-job scratch path (job id in the directory name), a job-script change, so labelled script; lines are the two fragments the comment quotes, one a line (backticks dropped); not one of the ten sites and Flux, not Slurm or PBS - mapped to Perlmutter (an srun-launched MPI+GPU application writing to $SCRATCH) as the nearest shape, which changes the scheduler family, said here; assumed shape - the scratch path without the job id',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['module load pytorch/2.3.1\n', 'export BEATNIK_TEST_SCRATCH=$SCRATCH/beatnik/t5_fmm_L4\nmkdir -p "$BEATNIK_TEST_SCRATCH"\n'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --cpu-bind=cores ./Beatnik_Test_Milestone0Fmm 4']],
+    log='''
+H5FD__sec2_lock(): unable to lock file, errno = 11
+collective tags 14 and 1 do not match
+''',
+    expect={'families': ['filesystem', 'environment'], 'fix': r'(?m)^\+.*\bBEATNIK_TEST_SCRATCH=\S*\$\{?SLURM_JOB_?ID'},
+)
+
+# ---------------------------------------------------------------- anemoi-core PR #1064 (TimeLimit callback, multi-node)
+
+ANEMOI_SOURCE = 'https://github.com/ecmwf/anemoi-core/pull/1064'
+case(
+    id='anemoitimelimit-rank-local-stop-after-1d-collective-mismatch-watchdog',
+    kind='not_script',
+    source=ANEMOI_SOURCE,
+    thread_site='anemoi-core pull request #1064 "fix: Fix anemoi TimeLimit callback" (ECMWF, 2026-04, merged): with multi-node training (PyTorch Lightning under Slurm) the TimeLimit callback stopped training after its 1-day limit, and 30 minutes later the ranks timed out in mismatched collectives (rank 0 in an ALLREDUCE, rank 5 in a BROADCAST); the fix is in the callback\'s code so that the stop decision is taken consistently across nodes',
+    what='a day of good training ended in a hang caused by the program\'s own stop logic (ranks leave the loop at different points), cured by a code fix in the callback; nothing in the job script changes it, so not_script; lines are the PR\'s quoted log, trimmed (its "..." lines dropped); the site is not named - ECMWF runs anemoi on Slurm clusters with srun-started Lightning ranks - so mapped by scheduler family to DeltaAI with the Lightning-under-srun shape; assumed shape - 2 nodes x 4 GPUs',
+    cluster='deltaai',
+    script='lightning_srun.sh',
+    replace=[['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun anemoi-training train --config-name=era5_o96 training.max_time=1d']],
+    log='''
+[2026-04-20 19:14:34,416][anemoi.training.diagnostics.callbacks.stopping][INFO] - Time limit of 1d reached. Stopping training.
+[rank0]:[E420 19:44:35.569754537 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4832284, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800051 milliseconds before timing out.
+[rank5]:[E420 19:44:36.136978018 ProcessGroupNCCL.cpp:632] [Rank 5] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4832284, OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800059 milliseconds before timing out.
+''',
+)
+
+# ---------------------------------------------------------------- WeatherGenerator issue #360 (multi-node NCCL timeout, broken uv env)
+
+WGEN_SOURCE = 'https://github.com/ecmwf/WeatherGenerator/issues/360'
+case(
+    id='weathergen-multinode-allreduce-timeout-fixed-by-reinstalling-uv-env',
+    kind='not_script',
+    source=WGEN_SOURCE,
+    thread_site='WeatherGenerator issue #360 "NCCL Timeout During Multi-Node Training" (2025-06, closed): a multi-node run (srun-labelled output, rank 11 and up; environment under /work/ab0995/..., i.e. DKRZ Levante, Slurm, 4x A100 nodes) timed out in its 52nd collective; the asker\'s resolution: "Problem solved. I\'ve deleted entire uv enviroment, updated the uv and installed WeatherGenerator again"',
+    what='the hang went away when the user rebuilt the Python environment, with the same job script; no script change is the cure, so not_script - the actual defect in the old environment is not identified (DOUBTFUL as to cause, the cure is shown); lines are the issue\'s own, trimmed to one rank, srun label kept; Levante is not one of the ten sites - mapped by scheduler family and node shape (Slurm, 4 A100 a node, srun-started ranks) to Perlmutter; assumed shape - 4 nodes x 4 ranks, a uv venv activated in the script',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -N 1', '#SBATCH -N 4'], ['module load pytorch/2.3.1\n', 'source $HOME/WeatherGenerator/.venv/bin/activate\n'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun --label --cpu-bind=cores python src/weathergen/run_train.py']],
+    log='''
+11: [rank11]:[E617 15:17:35.519071987 ProcessGroupNCCL.cpp:681] [Rank 11] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.
+11: [rank11]:[E617 15:17:35.519087787 ProcessGroupNCCL.cpp:695] [Rank 11] To avoid data inconsistency, we are taking the entire process down.
+11: [rank11]:[E617 15:17:35.520063769 ProcessGroupNCCL.cpp:1895] [PG ID 0 PG GUID 0(default_pg) Rank 11] Process group watchdog thread terminated with exception: [Rank 11] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=52, OpType=ALLREDUCE, NumelIn=11, NumelOut=11, Timeout(ms)=240000) ran for 240077 milliseconds before timing out.
+''',
+)
