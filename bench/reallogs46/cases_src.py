@@ -150,3 +150,38 @@ case(
 11: [rank11]:[E617 15:17:35.520063769 ProcessGroupNCCL.cpp:1895] [PG ID 0 PG GUID 0(default_pg) Rank 11] Process group watchdog thread terminated with exception: [Rank 11] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=52, OpType=ALLREDUCE, NumelIn=11, NumelOut=11, Timeout(ms)=240000) ran for 240077 milliseconds before timing out.
 ''',
 )
+
+# ---------------------------------------------------------------- LMEnt troubleshooting page (student Slurm cluster)
+
+LMENT_SOURCE = 'find_string:69037754814'
+LMENT_SITE = 'the LMEnt project\'s "Troubleshoot" page (a course/lab setup that trains OLMo-core models with `sbatch slurm/train.sbatch` on a university Slurm cluster whose student partitions have only titan_xp and geforce_rtx_2080 GPUs; entries "ordered by how often it has actually happened")'
+LMENT_MAP = 'not one of the ten sites - a university Slurm cluster with single consumer GPUs - mapped by scheduler family to Delta (Slurm, srun-started python, one GPU)'
+LMENT_REPLACE = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH --time=02:00:00', '#SBATCH --time=12:00:00\n#SBATCH --partition=studentbatch'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'source "$REPO_ROOT/slurm/env.sh"\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun --gres=gpu:1 python -m lment.train_entry --experiment "$EXPERIMENT" --run-name "$RUN_NAME"']]
+case(
+    id='lmenttrouble-cuda-unknown-error-gpu-driver-bad-machine',
+    kind='not_script',
+    source=LMENT_SOURCE,
+    thread_site=LMENT_SITE + '; "A training job dies before training starts": `RuntimeError: CUDA unknown error` - "the GPU driver failed to start up ... It\'s rare on a healthy machine, so suspect the machine"; if the job and the training step both saw a GPU and torch still fails: "Bad machine. Resubmit with `--exclude=<host>` on the `sbatch` line"',
+    what='a GPU driver that fails to initialise on one node is a fault of that machine, not of the job script; the page\'s cure is to avoid the node (resubmit elsewhere) and report it - excluding a host is a workaround, not a repair of the script, so not_script (hardware/node fault); the line is the page\'s quoted error; ' + LMENT_MAP,
+    cluster='delta',
+    script='srun_python.sh',
+    replace=LMENT_REPLACE,
+    log='''
+RuntimeError: CUDA unknown error
+''',
+)
+
+case(
+    id='lmenttrouble-torch-compile-triton-needs-sm70-job-landed-on-titan-xp',
+    kind='script',
+    source=LMENT_SOURCE,
+    thread_site=LMENT_SITE + '; "A training job dies before training starts": `torch.compile needs Triton, which needs sm_70+` - "your job landed on an old `titan_xp` card. Resubmit with `LMENT_COMPILE=0` added to the front of your `sbatch` line" (train.sbatch tests for this up front and refuses to start)',
+    what='the job can land on a pre-Volta GPU where the compiled path cannot run; the page\'s cure is in how the job is submitted - turn compilation off through the job environment (LMENT_COMPILE=0), or equally keep the job off the old GPU type with a GPU-type request - both job-script changes, so labelled script; the line is the job\'s own preflight message as the page quotes it; ' + LMENT_MAP + '; assumed shape - the job without LMENT_COMPILE set and without a GPU-type constraint',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=LMENT_REPLACE,
+    log='''
+torch.compile needs Triton, which needs sm_70+
+''',
+    expect={'families': ['environment', 'resources', 'devices'], 'fix': r'(?m)^\+.*(\bLMENT_COMPILE=0\b|--gres=gpu:(?!titan)\w+:|--constraint=|--gpus(-per-node)?=(?!titan)[a-z]\w*:)'},
+)
