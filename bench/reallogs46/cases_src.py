@@ -185,3 +185,38 @@ torch.compile needs Triton, which needs sm_70+
 ''',
     expect={'families': ['environment', 'resources', 'devices'], 'fix': r'(?m)^\+.*(\bLMENT_COMPILE=0\b|--gres=gpu:(?!titan)\w+:|--constraint=|--gpus(-per-node)?=(?!titan)[a-z]\w*:)'},
 )
+
+# ---------------------------------------------------------------- "Submitting Jobs on Gautschi" notes (Purdue RCAC)
+
+GAUT_SOURCE = 'find_string:68835646436'
+GAUT_SITE = 'a user\'s "Submitting Jobs on Gautschi" notes (Purdue RCAC Gautschi, Slurm, partition `ai` with 8x H100 nodes; JAX/mbirjax reconstruction jobs, `module load conda && conda activate mbirjax && python -u script.py`, run directories under /home/li5273/PycharmProjects/scripts/...), with a Troubleshooting table of symptom and cause/fix'
+GAUT_MAP = 'Gautschi is not one of the ten sites - mapped to Anvil, its Purdue RCAC sibling (Slurm, same conventions)'
+GAUT_REPLACE = [['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=14\n#SBATCH -A bouman\n#SBATCH -p ai'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'cd /home/li5273/PycharmProjects/scripts/2026/0813/expname\nmodule load conda\nconda activate mbirjax\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python -u recon_4d_mace.py --output-dir ./output']]
+case(
+    id='gautschinotes-home-quota-exceeded-outputs-written-under-home',
+    kind='script',
+    source=GAUT_SOURCE,
+    thread_site=GAUT_SITE + '; "`Disk quota exceeded`, job FAILED": "Wrote to `/home` (25 GB cap). Move the workdir and outputs under `~/Desktop/data/...` -> scratch. See `storage_layout.md`."',
+    what='the job writes its outputs under the small /home quota; the cure the notes give is to move the job\'s working/output directory to scratch, a change to paths in the job script, so labelled script; the line is the notes\' quoted error; ' + GAUT_MAP + '; assumed shape - a 4-GPU job that cds into its /home experiment folder and writes ./output there',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=GAUT_REPLACE,
+    log='''
+Disk quota exceeded
+''',
+    expect={'families': ['filesystem'], 'fix': r'(?m)^\+.*(\$SCRATCH|\$\{SCRATCH\}|/scratch/|/Desktop/data/)'},
+)
+
+case(
+    id='gautschinotes-bad-gpu-node-every-config-fails-cuda-error-launch-failed',
+    kind='not_script',
+    source=GAUT_SOURCE,
+    thread_site=GAUT_SITE + '; "Every config fails in ~7 s, `CUDA_ERROR_LAUNCH_FAILED`": "Bad GPU on that node. Add the GPU sanity gate, log the host to `bad_nodes.txt`, resubmit with `--exclude=`"; section 3: a broken GPU on an `ai` node makes JAX\'s backend init abort ("This really happened on node `h009` (job 13351866)")',
+    what='a broken GPU on one node fails every run that lands there, whatever the script says; the notes\' cure is to detect and avoid the node (and report it) - a workaround around a hardware fault, not a script repair, so not_script (hardware); the line is the notes\' quoted error; ' + GAUT_MAP,
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=GAUT_REPLACE,
+    log='''
+CUDA_ERROR_LAUNCH_FAILED
+''',
+)
