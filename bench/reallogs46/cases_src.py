@@ -220,3 +220,57 @@ case(
 CUDA_ERROR_LAUNCH_FAILED
 ''',
 )
+
+# ---------------------------------------------------------------- PIK cluster notes (QOS must match the partition)
+
+PIK_SOURCE = 'find_string:67149943981'
+case(
+    id='pikcluster-missing-qos-fails-at-submit-invalid-qos-specification',
+    kind='script',
+    source=PIK_SOURCE,
+    thread_site='a project\'s notes on the PIK cluster (Potsdam, Slurm; partitions standard/priority/gpu, each with its own QOS short/medium/long/priority/gpushort...): "The QOS must **match** the partition, and omitting it fails at submit time with `Invalid qos specification` - which reads like a permissions problem rather than a missing field"; the project\'s wrapper `scripts/sbatch_py.sh` derives the default QOS from the partition for exactly that reason',
+    what='the job script names a partition but no matching QOS; the cure is a `--qos` directive (or a wrapper that adds it), a job-script change, so labelled script; the line is the notes\' quoted message (the full sbatch prefix is not shown, nothing added); PIK is not one of the ten sites - mapped to Perlmutter, where a `-q` QOS directive is likewise required with the `-C gpu` constraint; assumed shape - the Perlmutter GPU job without its `-q` line',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -q regular\n', '']],
+    log='''
+Invalid qos specification
+''',
+    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(-q|--qos)[= ]?\s*\S+'},
+)
+
+# ---------------------------------------------------------------- offline-eval notes, failure taxonomy (SGLang eval jobs in containers)
+
+OEVAL_SOURCE = 'find_string:57984421316'
+OEVAL_SITE = 'a project\'s offline-evaluation notes (RL-trained checkpoints scored by an 8-way data-parallel SGLang server in a container, `sbatch -A ... --partition=batch,batch_short --export=ALL,CKPT=...,EXTRA_MOUNTS=${HISO}:${HISO} run_eval.sbatch`, checkpoints on Lustre), with a "Failure taxonomy (measured 2026-08-06/07, 35 jobs)": 15 of 35 jobs failed, three causes'
+OEVAL_MAP = 'not one of the ten sites - an NVIDIA Slurm cluster with containerised jobs - mapped by scheduler family to DeltaAI (Slurm, srun with container image and mounts), 4 GPUs a node'
+OEVAL_REPLACE = [['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=8', '#SBATCH --gpus-per-node=4'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=/projects/shared/containers/sglang.sqsh\nCKPT=/ckpt/training/offline_eval_unpadded/s4-r24'], ['--container-mounts="$PWD":/workspace python /workspace/train.py', '--container-mounts=/lustre/fsw/coreai/ckpt:/ckpt,"$PWD":/workspace python /workspace/experiments/src/offline_eval/measure_pass_rate.py --model "$CKPT" --dp-size 4']]
+case(
+    id='oevalnotes-unpadded-checkpoint-symlinks-dangle-in-container-safetensors-missing',
+    kind='script',
+    source=OEVAL_SOURCE,
+    thread_site=OEVAL_SITE + '; "Dangling symlink" (13 jobs, one wave): symptom `Rank 0 scheduler died during initialization (exit code: -3)`, `FileNotFoundError: .../model-00002-of-00003.safetensors`; the unpadding step symlinks the unchanged shards, the targets resolve to `/lustre/fs1/...` (not the `/lustre/fsw/...` spelling), and `EXTRA_MOUNTS` must expose the symlink target\'s path at the same path inside the container; fix: "step 2\'s `EXTRA_MOUNTS`" - every one retried clean',
+    what='the container the job starts does not mount the directory the checkpoint\'s symlinks point to, so shards vanish inside it; the cure is one more bind mount in the job\'s launch (the same path inside as outside), a job-script change, so labelled script; lines are the taxonomy\'s quoted symptoms; ' + OEVAL_MAP + '; assumed shape - the eval job mounting only the /lustre/fsw checkpoint root',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=OEVAL_REPLACE,
+    log='''
+Rank 0 scheduler died during initialization (exit code: -3)
+FileNotFoundError: .../model-00002-of-00003.safetensors
+''',
+    expect={'families': ['containers', 'filesystem'], 'fix': r'(?m)^\+.*(--container-mounts[= ]\S*/lustre/fs1|EXTRA_MOUNTS=\S*/lustre/fs1|--bind[= ]\S*/lustre/fs1|-B\s+\S*/lustre/fs1)'},
+)
+
+case(
+    id='oevalnotes-hf-export-keeps-padded-vocab-rows-sglang-load-assertion',
+    kind='not_script',
+    source=OEVAL_SOURCE,
+    thread_site=OEVAL_SITE + '; "Vocab padding" (1 job): symptom `org_vocab_size=151936 ... loaded_weight.shape[0]=152064` at load; cause - Megatron pads the vocabulary to 152064 and megatron.bridge\'s save_hf_pretrained writes the padded tensor while config.json keeps 151936, so SGLang refuses it; fix: "step 1" - unpad the checkpoint with `unpad_vocab.py` (setting vocab_size to 152064 would load but be wrong)',
+    what='the exported checkpoint (the job\'s input data) is inconsistent with its own config; the cure is to rewrite the checkpoint\'s embedding shard, not to change how the job is launched, so not_script (input data / checkpoint conversion); the line is the notes\' quoted assertion (the step-1 form, with its own "..."); ' + OEVAL_MAP,
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=OEVAL_REPLACE,
+    log='''
+AssertionError: self.org_vocab_size=151936 ... loaded_weight.shape[0]=152064
+''',
+)
