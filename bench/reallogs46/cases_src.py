@@ -274,3 +274,39 @@ case(
 AssertionError: self.org_vocab_size=151936 ... loaded_weight.shape[0]=152064
 ''',
 )
+
+# ---------------------------------------------------------------- UniVTAC-GR00T README, "Common failures" (Kakao Slurm cluster)
+
+GROOT_SOURCE = 'find_string:66483725587'
+GROOT_SITE = 'a project README (UniVTAC-GR00T: a GR00T N1.7 policy server plus an Isaac Sim evaluator run in one Slurm job, `sbatch --wckey=sub_4dpdata --export=ALL,VARIANT=baseline,TASK=insert_hole slurm/eval_ablation.sbatch`, server from the GR00T venv, evaluator via `conda run -n UniVTAC`), "Common failures" table of symptom and cause'
+GROOT_MAP = 'the cluster (Kakao, Slurm, GPU nodes) is not one of the ten sites - mapped by scheduler family to Lonestar6 (Slurm, one GPU node, both processes started from the batch script)'
+GROOT_REPLACE = [['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'source $WORK/miniconda3/etc/profile.d/conda.sh\nconda activate UniVTAC\nGROOT_PYTHON=$WORK/Isaac-GR00T/.venv/bin/python\n']]
+case(
+    id='grootreadme-hf-transfer-flag-set-but-package-missing-server-download-fails',
+    kind='script',
+    source=GROOT_SOURCE,
+    thread_site=GROOT_SITE + '; `ValueError: Fast download using \'hf_transfer\' is enabled (HF_HUB_ENABLE_HF_TRANSFER=1) but \'hf_transfer\' package is not available` - "The flag is a hard error, not a fallback, and it fires mid-download inside the *server* log so it reads like a checkpoint fault. `eval_ablation.sbatch` now probes `GROOT_PYTHON` for the package and only enables the flag when present. Override with `HF_HUB_ENABLE_HF_TRANSFER=0`, or install it"',
+    what='the job script switches on a download accelerator the server\'s Python does not have; the cure the README gives is in the job script (do not set the flag, or set it to 0, or probe first) or installing the package into that venv - labelled script because the flag is set by the job script; the line is the README\'s quoted error; ' + GROOT_MAP + '; assumed shape - the eval job exporting HF_HUB_ENABLE_HF_TRANSFER=1 before starting the server',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=GROOT_REPLACE + [['ibrun python train.py --epochs 10', 'export HF_HUB_ENABLE_HF_TRANSFER=1\n$GROOT_PYTHON -m univtac_groot.server.run_server --model-path nvidia/GR00T-N1.7-3B --embodiment-tag OXE_DROID_RELATIVE_EEF_RELATIVE_JOINT --port 5555 &\nsleep 600\nconda run -n UniVTAC python scripts/run_eval.py --task insert_hole --variant baseline --port 5555 --episodes 20']],
+    log='''
+ValueError: Fast download using 'hf_transfer' is enabled (HF_HUB_ENABLE_HF_TRANSFER=1) but 'hf_transfer' package is not available
+''',
+    expect={'families': ['environment'], 'fix': r'(?m)^\+.*(HF_HUB_ENABLE_HF_TRANSFER=0|unset\s+HF_HUB_ENABLE_HF_TRANSFER|pip install\s+(\S+\s+)*hf_transfer)'},
+)
+
+case(
+    id='grootreadme-server-inherits-conda-cuda124-ld-library-path-cudnn-not-initialized',
+    kind='script',
+    source=GROOT_SOURCE,
+    thread_site=GROOT_SITE + '; `cuDNN error: CUDNN_STATUS_NOT_INITIALIZED` on the first `get_action`: "The server inherited `LD_LIBRARY_PATH`/`CUDA_HOME` from the UniVTAC conda env (CUDA 12.4) while its torch is cu128. Launch it with `env -u LD_LIBRARY_PATH -u CUDA_HOME -u CUDA_PATH`; the job scripts do this automatically. Check free VRAM first, since genuine OOM reports the same error."',
+    what='the server process is started from a shell whose library path points at another CUDA than its torch build; the cure is in the job script\'s launch line (start the server with LD_LIBRARY_PATH/CUDA_HOME removed), so labelled script - the README notes a genuine OOM prints the same error, which this job\'s context does not suggest; the line is the README\'s quoted error; ' + GROOT_MAP + '; assumed shape - the server started after `conda activate UniVTAC` with the inherited environment',
+    cluster='lonestar6',
+    script='tacc_ibrun.sh',
+    replace=GROOT_REPLACE + [['ibrun python train.py --epochs 10', '$GROOT_PYTHON -m univtac_groot.server.run_server --model-path nvidia/GR00T-N1.7-3B --embodiment-tag OXE_DROID_RELATIVE_EEF_RELATIVE_JOINT --port 5555 &\nsleep 600\nconda run -n UniVTAC python scripts/run_eval.py --task insert_hole --variant baseline --port 5555 --episodes 20']],
+    log='''
+cuDNN error: CUDNN_STATUS_NOT_INITIALIZED
+''',
+    expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(env\s+(-u\s+\S+\s+)*-u\s+LD_LIBRARY_PATH|unset\s+(\S+\s+)*LD_LIBRARY_PATH|LD_LIBRARY_PATH=\S*(cu12[89]|cuda-12\.[89]|\.venv))'},
+)
