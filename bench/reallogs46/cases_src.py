@@ -84,10 +84,10 @@ case(
     kind='script',
     source=HSRING_SOURCE,
     thread_site='a user\'s LSF GPU job script (vLLM hook parity test, `bsub < run_hs_ring_parity.sh`, `#BSUB -gpu "num=1:mode=exclusive_process"`, python legs run in one job); its comment: the Triton kernel specialisations JIT-compile at boot and gcc\'s assembler scratch lands under the compute node\'s /tmp, which is small; a full /tmp aborts the JIT with this error "and has killed jobs before"; fix in the script: `export TMPDIR=/opt/nvme/${USER}/hsring_${LSB_JOBID}` (fallback to project scratch) plus TRITON_CACHE_DIR and TORCHINDUCTOR_CACHE_DIR under it',
-    what='the job leaves TMPDIR (and the compile caches) on the node\'s small /tmp; the cure the script records is exporting TMPDIR/TRITON_CACHE_DIR to per-job scratch, a job-script change, so labelled script; the line is the comment\'s quoted error; not one of the ten sites and LSF, not Slurm or PBS - mapped to Perlmutter (a one-GPU batch job) as the nearest shape, which changes the scheduler family, said here; assumed shape - the job without the TMPDIR block',
-    cluster='perlmutter',
-    script='perlmutter_srun_gpu.sh',
-    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['module load pytorch/2.3.1\n', 'source ~/miniconda3/etc/profile.d/conda.sh\nconda activate vllm_hook_env\nexport VLLM_HOOK_CUDAGRAPH_MODE=FULL\n'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun python -u tests/cuda_graph/tests/ring/hs_ring_parity.py capture --mode graph --out "$WORK/graph.pkl"']],
+    what='the job leaves TMPDIR (and the compile caches) on the node\'s small /tmp; the cure the script records is exporting TMPDIR/TRITON_CACHE_DIR to per-job scratch, a job-script change, so labelled script; the line is the comment\'s quoted error; not one of the ten sites and LSF, not Slurm or PBS - mapped to Stampede3 (a one-GPU batch job on the h100 partition) as the nearest shape, which changes the scheduler family, said here; assumed shape - the job without the TMPDIR block',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH -n 6', '#SBATCH -n 1'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'source ~/miniconda3/etc/profile.d/conda.sh\nconda activate vllm_hook_env\nexport VLLM_HOOK_CUDAGRAPH_MODE=FULL\n'], ['ibrun python train.py --epochs 10', 'python -u tests/cuda_graph/tests/ring/hs_ring_parity.py capture --mode graph --out "$WORK/graph.pkl"']],
     log='''
 error writing to /tmp/ccXXXXXX.s: No space left on device
 ''',
@@ -309,4 +309,39 @@ case(
 cuDNN error: CUDNN_STATUS_NOT_INITIALIZED
 ''',
     expect={'families': ['environment', 'modules'], 'fix': r'(?m)^\+.*(env\s+(-u\s+\S+\s+)*-u\s+LD_LIBRARY_PATH|unset\s+(\S+\s+)*LD_LIBRARY_PATH|LD_LIBRARY_PATH=\S*(cu12[89]|cuda-12\.[89]|\.venv))'},
+)
+
+# ---------------------------------------------------------------- NERSC / Perlmutter scaffolding README (DESI tokenizer pretrain)
+
+DESI_SOURCE = 'find_string:54741565494'
+DESI_SITE = 'a project\'s "NERSC / Perlmutter scaffolding" README (DESI DR1 spectrum-tokenizer pretraining on Perlmutter: `sbatch nersc/smoke_tokenizer.slurm`, single-GPU jobs in the `shared` QOS, account `deepsrch_g` - "GPU jobs use the `_g` suffix"), table "Common first-job pitfalls" of symptom, likely cause and fix'
+DESI_REPLACE = [['#SBATCH -q regular', '#SBATCH -q shared'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH -c 32', '#SBATCH -c 32\n#SBATCH -t 00:10:00'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun python nersc/pretrain_tokenizer.py --manifest $SCRATCH/deepsrch/manifests/smoke.jsonl --steps 50']]
+case(
+    id='desiperlmutter-gpu-job-under-cpu-account-missing-g-suffix-invalid-account',
+    kind='script',
+    source=DESI_SOURCE,
+    thread_site=DESI_SITE + '; `sbatch: error: invalid account` - likely cause "wrong GPU account; missing `_g`" - fix "confirm with `iris` portal; pass `-A ..._g`"',
+    what='a GPU job on Perlmutter charged to the project\'s CPU account name; the cure is the account directive (the `_g` GPU account), a job-script change, so labelled script; the line is the README\'s quoted error; Perlmutter is one of the ten sites; assumed shape - the smoke job with `#SBATCH -A deepsrch`',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A deepsrch']] + DESI_REPLACE,
+    log='''
+sbatch: error: invalid account
+''',
+    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(-A|--account)[= ]?\s*\S+_g\b'},
+)
+
+case(
+    id='desiperlmutter-old-pytorch-module-no-torch-amp-gradscaler',
+    kind='script',
+    source=DESI_SOURCE,
+    thread_site=DESI_SITE + '; `ImportError: cannot import name \'GradScaler\'` - likely cause "very old torch; we use `torch.amp.GradScaler` API" - fix "upgrade to `pytorch/2.3.1` or newer module"',
+    what='the job loads a PyTorch module older than the API the trainer uses; the cure is the module line of the job script (pytorch/2.3.1 or newer), so labelled script; the line is the README\'s quoted error (its "from \'torch.amp\'" tail is not shown, nothing added); Perlmutter is one of the ten sites; assumed shape - the smoke job loading an older pytorch module (2.0.1)',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A deepsrch_g'], ['module load pytorch/2.3.1', 'module load pytorch/2.0.1']] + DESI_REPLACE,
+    log='''
+ImportError: cannot import name 'GradScaler'
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*module\s+(load|swap)\s+(\S+\s+)?pytorch/(2\.([3-9]|\d\d)|[3-9])'},
 )
