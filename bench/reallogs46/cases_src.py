@@ -316,21 +316,7 @@ cuDNN error: CUDNN_STATUS_NOT_INITIALIZED
 DESI_SOURCE = 'find_string:54741565494'
 DESI_SITE = 'a project\'s "NERSC / Perlmutter scaffolding" README (DESI DR1 spectrum-tokenizer pretraining on Perlmutter: `sbatch nersc/smoke_tokenizer.slurm`, single-GPU jobs in the `shared` QOS, account `deepsrch_g` - "GPU jobs use the `_g` suffix"), table "Common first-job pitfalls" of symptom, likely cause and fix'
 DESI_REPLACE = [['#SBATCH -q regular', '#SBATCH -q shared'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['#SBATCH -c 32', '#SBATCH -c 32\n#SBATCH -t 00:10:00'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun python nersc/pretrain_tokenizer.py --manifest $SCRATCH/deepsrch/manifests/smoke.jsonl --steps 50']]
-case(
-    id='desiperlmutter-gpu-job-under-cpu-account-missing-g-suffix-invalid-account',
-    kind='script',
-    source=DESI_SOURCE,
-    thread_site=DESI_SITE + '; `sbatch: error: invalid account` - likely cause "wrong GPU account; missing `_g`" - fix "confirm with `iris` portal; pass `-A ..._g`"',
-    what='a GPU job on Perlmutter charged to the project\'s CPU account name; the cure is the account directive (the `_g` GPU account), a job-script change, so labelled script; the line is the README\'s quoted error; Perlmutter is one of the ten sites; assumed shape - the smoke job with `#SBATCH -A deepsrch`',
-    cluster='perlmutter',
-    script='perlmutter_srun_gpu.sh',
-    replace=[['#SBATCH -A m0000_g', '#SBATCH -A deepsrch']] + DESI_REPLACE,
-    log='''
-sbatch: error: invalid account
-''',
-    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(-A|--account)[= ]?\s*\S+_g\b'},
-)
-
+# (the README's `sbatch: error: invalid account` pitfall was left out: that exact line is already in another set)
 case(
     id='desiperlmutter-old-pytorch-module-no-torch-amp-gradscaler',
     kind='script',
