@@ -331,3 +331,39 @@ ImportError: cannot import name 'GradScaler'
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*module\s+(load|swap)\s+(\S+\s+)?pytorch/(2\.([3-9]|\d\d)|[3-9])'},
 )
+
+# ---------------------------------------------------------------- GRPO-on-Snellius README, "Common gotchas" (SURF, Slurm)
+
+SNEL_SOURCE = 'find_string:58730573935'
+SNEL_SITE = 'a project README for GRPO LoRA training of Qwen3-14B on SURF Snellius (Slurm; `sbatch hpc_configs/slurm/train_single_40gb.slurm` etc., `module load 2023` software stack, a `.venv` built by env.sh, `--account` to edit in the SLURM file), table "Common gotchas" of symptom, likely cause and fix'
+SNEL_MAP = 'Snellius is not one of the ten sites - mapped by scheduler family to Bridges-2 (Slurm, module stacks, one GPU node); assumed shape - a one-GPU job that loads the year module stack and activates the .venv'
+SNEL_REPLACE = [['#SBATCH -N 2', '#SBATCH -N 1'], ['#SBATCH --ntasks-per-node=8', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus=v100-32:16', '#SBATCH --gpus=v100-32:1']]
+case(
+    id='snelliusgrpo-srun-no-compute-budget-wrong-partition-or-account',
+    kind='script',
+    source=SNEL_SOURCE,
+    thread_site=SNEL_SITE + '; `srun: error: No compute budget for the partition` - likely cause "wrong `--partition` or no `--account`" - fix "check `accinfo` / `sacctmgr show association user=$USER`"',
+    what='the job asks for a partition its account has no budget on (or names no account); the cure is the partition/account directives of the job script, so labelled script - which of the two is wrong is not shown, so a right answer may also be a question about the account; the line is the README\'s quoted error; ' + SNEL_MAP + ' but no `-A` line',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=SNEL_REPLACE + [['module load openmpi/4.0.5-gcc10.2.0\nsource $PROJECT/venvs/hvd/bin/activate\nmpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'module load 2023\nsource .venv/bin/activate\nsrun python -m pipeline.reinforcement_algorithm.rl_demo --config hpc_configs/overrides/new_rl_updater.py']],
+    log='''
+srun: error: No compute budget for the partition
+''',
+    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(-A|--account|-p|--partition)[= ]?\s*\S+', 'ask': True, 'ask_for': ['account']},
+)
+
+case(
+    id='snelliusgrpo-slurm-loads-2024-stack-venv-built-under-2023-libtorch-import',
+    kind='script',
+    source=SNEL_SOURCE,
+    thread_site=SNEL_SITE + '; "Modules mismatch causes `ImportError: libtorch...`" - likely cause "SLURM loaded `2024` stack but venv was built under `2023`" - fix "edit `module load 2023` in both env.sh and SLURM to be identical"',
+    what='the job script loads a different software-stack year than the one the virtualenv was built against; the cure is the module line of the job script, so labelled script; the line is the README\'s quoted fragment, with its own "..." (the full loader message is not shown, nothing added); ' + SNEL_MAP + ' (2024 stack loaded)',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=SNEL_REPLACE + [['module load openmpi/4.0.5-gcc10.2.0\nsource $PROJECT/venvs/hvd/bin/activate\nmpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'module load 2024\nsource .venv/bin/activate\nsrun python -m pipeline.reinforcement_algorithm.rl_demo --config hpc_configs/overrides/new_rl_updater.py']],
+    log='''
+ImportError: libtorch...
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*module\s+(load|swap)\s+(\S+\s+)?2023\b'},
+)
