@@ -343,14 +343,14 @@ case(
     kind='script',
     source=SNEL_SOURCE,
     thread_site=SNEL_SITE + '; `srun: error: No compute budget for the partition` - likely cause "wrong `--partition` or no `--account`" - fix "check `accinfo` / `sacctmgr show association user=$USER`"',
-    what='the job asks for a partition its account has no budget on (or names no account); the cure is the partition/account directives of the job script, so labelled script - which of the two is wrong is not shown, so a right answer may also be a question about the account; the line is the README\'s quoted error; ' + SNEL_MAP + ' but no `-A` line',
+    what='the job asks for a partition its account has no budget on (or names no account); the cure is the partition/account directives of the job script, so labelled script - but the right account (or partition) is a value only the user has (the README says to look it up with `accinfo`), so the expected answer is a question for the account (an `ask` label), and a guessed account would be invented; the line is the README\'s quoted error; ' + SNEL_MAP + ' but no `-A` line',
     cluster='bridges2',
     script='bridges2_mpirun.sh',
     replace=SNEL_REPLACE + [['module load openmpi/4.0.5-gcc10.2.0\nsource $PROJECT/venvs/hvd/bin/activate\nmpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'module load 2023\nsource .venv/bin/activate\nsrun python -m pipeline.reinforcement_algorithm.rl_demo --config hpc_configs/overrides/new_rl_updater.py']],
     log='''
 srun: error: No compute budget for the partition
 ''',
-    expect={'families': ['scheduler', 'directives'], 'fix': r'(?m)^\+#SBATCH\s+(-A|--account|-p|--partition)[= ]?\s*\S+', 'ask': True, 'ask_for': ['account']},
+    expect={'families': ['scheduler', 'directives'], 'ask': True, 'ask_for': ['account']},
 )
 
 case(
