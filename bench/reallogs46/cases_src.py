@@ -367,3 +367,73 @@ ImportError: libtorch...
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*module\s+(load|swap)\s+(\S+\s+)?2023\b'},
 )
+
+# ---------------------------------------------------------------- GLM serving notes on an MI355 cluster "spur" (bad GPU node, DPA+MTP crash)
+
+SPUR_SOURCE = 'find_string:62217269013'
+SPUR_SITE = 'a user\'s notes "GLM-5.2 mooncake PD on spur" (sglang prefill/decode serving on an AMD gfx950 cluster whose scheduler holds nodes, runs `spur exec`, `scancel` and `--exclude=<node>`; the server runs inside a docker container on each held node)'
+SPUR_MAP = 'spur is not one of the ten sites - a Slurm-like GPU cluster of AMD nodes - mapped to Delta (Slurm, with an AMD MI100 GPU partition); the docker container is not modelled, assumed shape - one srun step starting the sglang server on one 8-GPU node'
+SPUR_REPLACE = [['#SBATCH --nodes=1', '#SBATCH --partition=gpuMI100x8\n#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=8'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python3 -m sglang.launch_server --model-path /models/GLM-5.2-MXFP4 --tp 8 --host 0.0.0.0 --port 30000']]
+case(
+    id='spurnotes-bad-gpu-node-torch-sees-no-accelerator-exclude-node',
+    kind='not_script',
+    source=SPUR_SOURCE,
+    thread_site=SPUR_SITE + '; "spur has bad GPU nodes": on one held node `torch.cuda.device_count()`=8 but `torch.cuda.is_available()`=False and rocminfo showed no gfx950 agent, so sglang died "No accelerator available"; a fresh container on the same node reproduced it - "a bad/half-initialized GPU node ... so it\'s the node, not the container"; cure: health-gate each node and, if it fails, scancel and resubmit with `--exclude=<bad node>`',
+    what='the GPUs of one node were not initialised - a node fault, reproduced outside the job\'s container; excluding the node is a workaround that avoids the machine, not a repair of the script, so not_script (hardware/node fault); the line is the message fragment the notes quote, nothing added; ' + SPUR_MAP,
+    cluster='delta',
+    script='srun_python.sh',
+    replace=SPUR_REPLACE,
+    log='''
+No accelerator available
+''',
+)
+
+case(
+    id='spurnotes-dp-attention-with-mtp-draft-extend-topk-lengths-mismatch',
+    kind='not_script',
+    source=SPUR_SOURCE,
+    thread_site=SPUR_SITE + '; "DP-attention + MTP together crash": `DPA=1 MTP=1` on the decode leg crashes during EAGLE draft-extend with `RuntimeError: Expected lengths.size(0) == B` in `dsa_topk_backend.py fast_topk_v2` - "the DSA sparse-attention indexer\'s topk kernel doesn\'t handle the DP-attention batch layout in the draft-extend forward path. The two features are individually fine"; the notes run one or the other',
+    what='a kernel of the serving program does not support the combination of two of its features; the notes give no job-script repair, only to turn one feature off (a workaround choosing the program\'s mode), the fault is in the program, so not_script (program bug); the line as the notes quote it; ' + SPUR_MAP + ', server started with both `--enable-dp-attention` and the EAGLE speculative options',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=SPUR_REPLACE[:2] + [['srun python -u train.py --batch-size 256 --epochs 32', 'srun python3 -m sglang.launch_server --model-path /models/GLM-5.2-MXFP4 --tp 8 --dp 8 --enable-dp-attention --speculative-algorithm EAGLE --speculative-num-steps 3 --host 0.0.0.0 --port 30000']],
+    log='''
+RuntimeError: Expected lengths.size(0) == B
+''',
+)
+
+# ---------------------------------------------------------------- disRNN grid notes (Beaker tasks lost to one node's DNS failure)
+
+DISRNN_SOURCE = 'find_string:58546358075'
+case(
+    id='disrnngrid-twenty-tasks-one-node-dns-failure-git-refresh-at-start',
+    kind='not_script',
+    source=DISRNN_SOURCE,
+    thread_site='a user\'s variant notes "mult-d-grid" (an 80-task hyperparameter grid of 1-GPU training tasks; each task\'s container entrypoint refreshes the source from GitHub before the run); section "Recovery - 20 tasks lost to one bad node, resubmitted": tasks 060-079 all failed within minutes, exit code 128, not preempted, with these log lines; all 20 had run on the same single node - "a transient DNS/network failure on that node at container startup ... transient node failure != code bug: resubmit, don\'t debug"; resubmitted with identical task specs, they ran on other nodes',
+    what='name resolution failed on one node only, for every task placed there, and the identical specs ran elsewhere - a node/network fault, not the job script, so not_script (node fault); lines as the notes quote them (the notes wrap the git message over two lines, kept as shown); not a cluster of the ten - AI2\'s Beaker container platform - mapped to Anvil (Slurm, A100 GPU nodes with outside network access) as a 1-GPU array task; assumed shape - a job whose first step pulls the source with git before training',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH --cpus-per-task=8', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1\n#SBATCH --cpus-per-task=12\n#SBATCH --mem=90G\n#SBATCH --array=60-79'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'echo "[entrypoint] refreshing source from GitHub before the run..."\ngit -C aind-disrnn-dispatcher pull --ff-only || exit 128\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'srun python -u aind-disrnn-dispatcher/run_task.py --task-index "$SLURM_ARRAY_TASK_ID" --n-steps 100000']],
+    log='''
+[entrypoint] refreshing source from GitHub before the run...
+fatal: unable to access 'https://github.com/AllenNeuralDynamics/aind-disrnn-dispatcher.git/':
+Could not resolve host: github.com
+''',
+)
+
+# ---------------------------------------------------------------- UCX issue #10755 (Stampede3, GPU-direct MPI crash)
+
+UCX10755_SOURCE = 'https://github.com/openucx/ucx/issues/10755'
+case(
+    id='ucx10755-stampede3-remote-operation-error-mlx5-mpi-waitall-gpudirect',
+    kind='not_script',
+    source=UCX10755_SOURCE,
+    thread_site='openucx/ucx issue #10755 (open, label Bug, 2025-07): "crash on Stampede3 with \\"Remote operation error on mlx5_0:1/IB\\" in MPI_Waitall()" - a GPU application (the reporter works on the quokka AMR hydro code) exchanging device buffers through CUDA-aware MPI over UCX; the reporter\'s comment: "I\'m guessing there\'s something wrong with the GPUDirect setup on Stampede3, similar to e.g., this issue: openucx/ucx#7863"; no resolution in the thread as stored',
+    what='a remote-operation completion error on the InfiniBand adapter during a GPU-buffer exchange, which the reporter ties to the system\'s GPUDirect setup (driver/peer-memory/fabric side), not to anything in the job script; no fix or workaround is given, so the label rests on the reporter\'s reading - not_script (system fabric/GPUDirect fault), DOUBTFUL; the line is the error fragment the issue title quotes (the full UCX log line is not stored), nothing added; Stampede3 is one of the ten sites; assumed shape - a 2-node H100 job, one rank per GPU started by ibrun',
+    cluster='stampede3',
+    script='tacc_ibrun.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['#SBATCH -n 6', '#SBATCH -n 8'], ['module load cuda/12.2\nsource $WORK/venvs/torch/bin/activate\nexport MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=29500\n', 'module load cuda/12.8 openmpi\n'], ['ibrun python train.py --epochs 10', 'ibrun ./build/src/problems/RadhydroShell/test_radhydro_shell tests/radhydro_shell.in']],
+    log='''
+Remote operation error on mlx5_0:1/IB
+''',
+)
