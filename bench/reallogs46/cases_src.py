@@ -437,3 +437,21 @@ case(
 Remote operation error on mlx5_0:1/IB
 ''',
 )
+
+# ---------------------------------------------------------------- MiV-Simulator build-and-test note on Polaris (Cray MPICH GNU variant shared-memory copy)
+
+MIVPOL_SOURCE = 'find_string:53100084498'
+case(
+    id='mivpolaris-cray-mpich-gnu-variant-shm-process-vm-readv-efault',
+    kind='not_script',
+    source=MIVPOL_SOURCE,
+    thread_site='a developer\'s note "MiV-Simulator Build and Test on Polaris" (2026-04, Cray MPICH 9.0.1, cray-python venv, mpi4py 3.1.4 and neuroh5 built against the GNU variant libmpi_gnu_123.so; PBS test jobs 7097199-7097215): test [3] "Parallel neuroh5 I/O (4 MPI ranks) - FAIL", every scatter_read crashes in the inter-rank exchange with these lines (then "-> PMPI_Wait -> neuroh5::mpi::alltoallv_vector<char>"); root cause per the note: the GNU Cray MPICH variant\'s own intra-node shared-memory transport copies with process_vm_readv(2), which fails with EFAULT on Polaris compute nodes; "MPICH_CH4_SHM_ENABLE=0 and MPICH_SHM_BYPASS=1 do not disable this transport"; workaround path: rebuild mpi4py from source against the NVIDIA Cray MPICH variant; single-rank runs work',
+    what='the fault is in the MPI library variant the Python stack was built against and in how the node lets it copy between processes; the environment switches a job script could set were tried and do not help, and the way out is a rebuild of mpi4py/neuroh5 against another MPICH variant - a software build change, not a job-script edit - so not_script (library/system); lines as the note quotes them, the third summary line (an arrow chain, not log text) left out; Polaris is one of the ten sites; assumed shape - one node, 4 ranks started by mpiexec running the neuroh5 I/O test',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -l filesystems=home:eagle', '#PBS -l filesystems=home:grand'], ['#PBS -q debug-scaling', '#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A gpu_hack'], ['module load conda\nconda activate\n', 'module load cray-python cray-hdf5-parallel\nsource /lus/grand/projects/gpu_hack/iowarp/miv_polaris/venv/bin/activate\n'], ['export MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n', ''], ['--depth=16 --cpu-bind depth python train.py', '--depth=8 --cpu-bind depth python ~/bin/miv_neuroh5_io_test.py /lus/grand/projects/gpu_hack/iowarp/neuroh5/MiV_Cells_Microcircuit_Small_20220410.h5']],
+    log='''
+process_vm_readv: Bad address
+Assertion failed in cray_common/cray_common_memops.c:446
+''',
+)
