@@ -455,3 +455,25 @@ process_vm_readv: Bad address
 Assertion failed in cray_common/cray_common_memops.c:446
 ''',
 )
+
+# ---------------------------------------------------------------- "Hardware Related issues" note (NCCL NVLS on a multi-GPU node)
+
+HWNOTE_SOURCE = 'find_string:33172476866'
+case(
+    id='hwnote-ddp-broadcast-ncclunhandledcudaerror-nvls-invalid-argument',
+    kind='script',
+    source=HWNOTE_SOURCE,
+    thread_site='a user\'s note "This document records a list of Hardware Related issues for future reference" (an RL fine-tuning tool run from /root/agentscope-tuner/.venv, torch with NCCL 2.26.2); item 1 "ncclUnhandledCudaError: Call to CUDA function failed." - the DDP parameter broadcast at start (_sync_params_and_buffers -> dist._broadcast_coalesced) fails with these lines; "Solution: export NCCL_NVLS_ENABLE=0"',
+    what='NCCL\'s NVLink SHARP (NVLS) path fails on this machine at the first collective; the recorded cure is an environment export in the job (disable NVLS), a job-script change, so labelled script - the note files it under hardware, and the machine\'s NVSwitch/fabric state is the likely root, but the fix it gives is the export; lines as the note quotes them (its list indentation removed), less the line `ncclUnhandledCudaError: Call to CUDA function failed.`, which repeats a line of an earlier set; the machine is not named - an 8-GPU node is assumed (NVLS needs NVSwitch) and mapped to Bridges-2\'s 8-GPU H100 nodes with a single-node torchrun job; assumed shape - the job without the export',
+    cluster='bridges2',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p GPU\n#SBATCH --nodes=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=h100-80:8'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'source /root/agentscope-tuner/.venv/bin/activate\ntorchrun --standalone --nnodes=1 --nproc_per_node=8 -m agentscope_tuner.train --config configs/grpo.yaml']],
+    log='''
+File "/root/agentscope-tuner/.venv/lib/python3.10/site-packages/torch/distributed/utils.py", line 322, in _sync_params_and_buffers
+dist._broadcast_coalesced(
+torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:77, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.26.2
+Last error:
+Cuda failure 1 'invalid argument'
+''',
+    expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bNCCL_NVLS_ENABLE=0\b'},
+)
