@@ -332,6 +332,20 @@ ImportError: cannot import name 'GradScaler'
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+.*module\s+(load|swap)\s+(\S+\s+)?pytorch/(2\.([3-9]|\d\d)|[3-9])'},
 )
 
+case(
+    id='desiperlmutter-astropy-missing-setup-env-not-run',
+    kind='not_script',
+    source=DESI_SOURCE,
+    thread_site=DESI_SITE + '; `ModuleNotFoundError: astropy` - likely cause "`setup_env.sh` not run, or pytorch module changed" - fix "re-run `bash nersc/setup_env.sh`" (the one-time setup that loads the pytorch module and pip-installs astropy/fitsio/tqdm into the user environment)',
+    what='the packages the trainer needs were never installed into the environment the module provides (or were installed under another module version); the README\'s cure is re-running the one-time install step from a login shell, not an edit of the job script, so not_script (environment install) - DOUBTFUL, since the README\'s second cause (the pytorch module changed) could also be met by pinning the module line; the line is the README\'s quoted error as shown (abbreviated there, nothing added); Perlmutter is one of the ten sites; assumed shape - the smoke job with the usual pytorch module, before setup_env.sh was run',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -A m0000_g', '#SBATCH -A deepsrch_g']] + DESI_REPLACE,
+    log='''
+ModuleNotFoundError: astropy
+''',
+)
+
 # ---------------------------------------------------------------- GRPO-on-Snellius README, "Common gotchas" (SURF, Slurm)
 
 SNEL_SOURCE = 'find_string:58730573935'
@@ -476,4 +490,21 @@ Last error:
 Cuda failure 1 'invalid argument'
 ''',
     expect={'families': ['environment', 'network'], 'fix': r'(?m)^\+.*\bNCCL_NVLS_ENABLE=0\b'},
+)
+
+# ---------------------------------------------------------------- MiV-Simulator build-and-test note on Aurora (mpi4py imported before h5py)
+
+MIVAUR_SOURCE = 'find_string:52844663128'
+case(
+    id='mivaurora-mpi4py-before-h5py-import-order-not-a-datatype',
+    kind='not_script',
+    source=MIVAUR_SOURCE,
+    thread_site='a developer\'s note "MiV-Simulator Build and Test on Aurora" (2026-04, PBS debug queue, conda env with mpi4py 4.1.1 built from source against Aurora MPICH 5.0 and a parallel h5py wheel; PBS job 8448029); root cause as stated: `utils/utils.py` does `from mpi4py import MPI` at module level, and "on Aurora, importing mpi4py.MPI (built against Aurora MPICH with ABI mismatch) before h5py corrupts HDF5 global type-ID state, causing `ValueError: Not a datatype` in h5py.h5t.lockid"; fixed by a source patch - `import h5py` as the first line of `miv_simulator/utils/__init__.py` (and mpi4py imported first inside the package\'s own MPI check)',
+    what='the failure comes from the import order inside the program\'s package against this MPI/HDF5 build; the cure is a patch to the program source, nothing in the job script changes it, so not_script (program); the line is the error the note quotes, nothing added; Aurora is one of the ten sites; assumed shape - a one-node job running the package\'s tests directly (the note runs pytest without mpiexec), shown as a one-rank mpiexec step of the Aurora script',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=1\n#PBS -q debug'], ['#PBS -A MyProject', '#PBS -A gpu_hack'], ['module load frameworks\n', 'source ~/miniconda3/etc/profile.d/conda.sh\nconda activate miv\n'], ['NRANKS_PER_NODE=12', 'NRANKS_PER_NODE=1'], ['export MASTER_ADDR=$(head -n 1 $PBS_NODEFILE)\nexport MASTER_PORT=29500\n', 'cd ~/MiV-Simulator\n'], ['--cpu-bind depth -d 8 python train.py', '--cpu-bind depth -d 8 python -m pytest tests -x']],
+    log='''
+ValueError: Not a datatype
+''',
 )
