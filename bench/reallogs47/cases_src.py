@@ -84,3 +84,54 @@ case(
 ''',
     expect={'families': ['resources', 'scheduler', 'directives'], 'fix': r'(?m)^\+\s*#PBS\s+-l\s+walltime=(?!01:00:00\s*$)\S+'},
 )
+
+# ---------------------------------------------------------------- a user's blog post (Korean): NCCL ibv_reg_mr and memlock (1)
+
+case(
+    id='ibregmrblog-nccl-ibv-reg-mr-failed-host-memlock-limit-too-low',
+    kind='not_script',
+    source='https://hhhyunwoo.github.io/posts/infiniband-nccl-issue',
+    thread_site='a user\'s blog post (in Korean) "Infiniband NCCL issue": multi-node distributed training on an InfiniBand cluster stops with the quoted `NCCL WARN Call to ibv_reg_mr failed` lines; cause: NCCL needs enough locked memory and the memory lock limit (max locked memory, `ulimit -l`) on the machines is too low, as NVIDIA\'s NCCL troubleshooting guide says; cure: raise the memlock limit on the hosts (`/etc/security/limits.conf`, and for Docker the daemon\'s systemd LimitMEMLOCK)',
+    what='the hosts\' locked-memory limit is too small for NCCL\'s InfiniBand memory registration; the cure is a node/daemon configuration change (limits.conf, the Docker daemon\'s LimitMEMLOCK) made by whoever administers the machines, not a line of the job script, so labelled not_script (node administration); the lines are the post\'s own log block; not one of the ten sites - an InfiniBand GPU cluster - so mapped by fabric and scheduler family to Bridges-2 (InfiniBand, Slurm); assumed shape - a 2-node srun + torchrun job',
+    cluster='bridges2',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH -N 2', '#SBATCH -p GPU\n#SBATCH -N 2'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus=v100-32:16']],
+    log='''
+ibvwrap.c: 106 NCCL WARN Call to ibv_reg_mr failed
+NCCL INFO ib_plugin.c:448 -> 2
+NCCL INFO include/net.h:23 -> 2
+NCCL INFO transport/net.cc:248 -> 2
+''',
+)
+
+# ---------------------------------------------------------------- blog.gitcode.com write-ups of NCCL problems (2)
+
+case(
+    id='gitcodenccl-spare-server-other-subnet-socketstartconnect-abort-set-socket-ifname',
+    kind='script',
+    source='https://blog.gitcode.com/c78323ca6ecbd73b92ec3459c9ac1ed1.html',
+    thread_site='a blog.gitcode.com article (Chinese) retelling an NCCL multi-node case: vLLM on three 8 x RTX 4090 servers; one server alone works, servers 1+3 work, but servers 1+2 or all three fail with the quoted socketStartConnect / unhandled system error lines; analysis: server 2 is a spare whose network interfaces differ, NCCL picked an address on another subnet (10.37.12.78 instead of 10.37.8.78), and NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME were not set on (or not passed to) every worker; cure: name the same interface on every node (`-e NCCL_SOCKET_IFNAME=bond0 -e GLOO_SOCKET_IFNAME=bond0`) and make sure the variables reach all workers',
+    what='NCCL chose a different interface on one node because the socket interface was not pinned for every worker; the article\'s cure is exporting NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) in the launch environment of all nodes, so labelled script (environment) - a write-up of someone else\'s case, not a first-hand rerun; the lines are the article\'s quoted log (its `...` between them dropped); not one of the ten sites - three lab servers joined by Ray - so mapped by launcher shape (a Ray cluster built inside a Slurm job) to DeltaAI; assumed shape - a 2-node Ray job that exports no socket interface',
+    cluster='deltaai',
+    script='ray_slurm.sh',
+    replace=[['python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model', 'vllm serve ./model --tensor-parallel-size 4 --pipeline-parallel-size 2']],
+    log='''
+jnlh102072:8969:8969 [0] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.37.12.78<46417> failed : Software caused connection abort
+RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)
+''',
+    expect={'families': ['network', 'environment'], 'fix': r'(?m)^\+.*\b(NCCL|GLOO)_SOCKET_IFNAME=\S+'},
+)
+
+case(
+    id='gitcodenccl-work-request-status-5-vendor-err-249-acs-bios-firmware',
+    kind='not_script',
+    source='https://blog.gitcode.com/991897dd18bc8f74d93d0cc4c2909c8e.html',
+    thread_site='a blog.gitcode.com article (Chinese) on NCCL "work request complete err: status 5 and vendor err 249": distributed training dies with this work-request completion error; per NVIDIA\'s answer the causes are PCIe ACS (Access Control Services) left enabled, which breaks GPU-direct peer traffic, and outdated server firmware (Dell BIOS/UEFI); cure: disable ACS in the BIOS and update the server firmware',
+    what='the failure comes from host PCIe/BIOS settings and firmware, which only the machine\'s administrators can change; nothing in the job script is at fault, so labelled not_script (hardware / node administration); the line is the article\'s quoted error text; not one of the ten sites - lab servers - mapped by scheduler family to Stampede3 (Slurm, H100 nodes, one torchrun per node under srun); assumed shape - a 2-node torchrun job',
+    cluster='stampede3',
+    script='tacc_torchrun_per_node.sh',
+    replace=[['#SBATCH -p gpu-a100', '#SBATCH -p h100'], ['--nproc_per_node=3', '--nproc_per_node=4']],
+    log='''
+work request complete err: status 5 and vendor err 249
+''',
+)
