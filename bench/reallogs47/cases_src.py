@@ -135,3 +135,89 @@ case(
 work request complete err: status 5 and vendor err 249
 ''',
 )
+
+# ---------------------------------------------------------------- NeSI documentation: Mahuika Slurm partitions page (1)
+
+case(
+    id='nesipartitions-explicit-bigmem-partition-not-most-appropriate-for-job',
+    kind='script',
+    source='https://docs.nesi.org.nz/Scientific_Computing/Running_Jobs_on_Maui_and_Mahuika/Mahuika_Slurm_Partitions/',
+    thread_site='NeSI documentation "Mahuika Slurm Partitions": on Mahuika there is generally no need to name a partition, since the job is assigned to the most suitable partition(s) from the resources it requests (memory per CPU, time limit); if you do specify a partition and the job is not a good fit for it, sbatch prints the quoted warning - "please do not ignore this"; the cure is to drop the partition request (or pick the one the job fits), or contact support quoting the job ID if you believe it is wrong',
+    what='the job script names a partition (bigmem) that does not fit what the job requests; the page\'s cure is the job script\'s own partition directive (remove it, or name the fitting one), so labelled script; the line is the page\'s own example warning, backquotes kept; not one of the ten sites - Mahuika is a Slurm cluster with partitions chosen from the request - so mapped by scheduler family to Anvil; assumed shape - a CPU MPI job whose script says `#SBATCH --partition=bigmem` with an ordinary memory request',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2\n#SBATCH --partition=bigmem'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=2\n#SBATCH --mem-per-cpu=1500M']],
+    log='''
+sbatch: `bigmem` is not the most appropriate partition for this job, which would otherwise default to `large`. If you believe this is incorrect then contact support and quote the Job ID number.
+''',
+    expect={'families': ['scheduler', 'directives', 'resources'], 'fix': r'(?m)(^-\s*#SBATCH\s+(-p|--partition)[= ]\s*bigmem\b|^\+\s*#SBATCH\s+(-p|--partition)[= ]\s*(?!bigmem)\S+)'},
+)
+
+# ---------------------------------------------------------------- NeMo-RL documentation pages (2)
+
+NEMORL_MAP = 'not one job on one site - NeMo-RL runs Ray clusters inside Slurm jobs (its ray.sub) - so mapped by launcher shape (a Ray cluster started inside a Slurm job) to '
+
+case(
+    id='nemorltips-submodules-not-initialized-no-module-named-megatron',
+    kind='not_script',
+    source='https://github.com/NVIDIA-NeMo/RL/blob/a6309932bb2c1160ac8e909cb2ac4abe319bf72f/docs/about/tips-and-tricks.md',
+    thread_site='the NeMo-RL documentation page "Tips and Tricks" (docs/about/tips-and-tricks.md), "Missing Submodules Error": if the NeMo and Megatron submodules were not initialized when the repository was cloned, runs fail with the quoted ModuleNotFoundError because the virtual environments are broken; cure: `git submodule update --init --recursive`, then force a rebuild of the virtual environments once with `NRL_FORCE_REBUILD_VENVS=true` on the next launch',
+    what='the checkout the job runs from lacks its git submodules, so the per-worker virtual environments were built without Megatron; the cure is repairing the checkout (initialize submodules) - the one-time NRL_FORCE_REBUILD_VENVS=true on the launch only rebuilds after that and does not cure the missing submodules by itself - so labelled not_script (software installation); the line is the page\'s own error text; ' + NEMORL_MAP + 'Vista; assumed shape - a 2-node Ray job that runs `uv run examples/run_grpo.py`',
+    cluster='vista',
+    script='ray_slurm.sh',
+    replace=[['python3 -m openrlhf.cli.train_ppo_ray --actor_num_nodes 2 --actor_num_gpus_per_node 4 --pretrain ./model', 'uv run examples/run_grpo.py --config examples/configs/grpo_math_1B_megatron.yaml cluster.num_nodes=2'], ['#SBATCH --gpus-per-node=4', '#SBATCH -p gh'], ['--num-gpus 4 --block &\nsleep 20\nsrun', '--num-gpus 1 --block &\nsleep 20\nsrun'], ['"$head_ip:6379" --num-gpus 4', '"$head_ip:6379" --num-gpus 1']],
+    log='''
+ModuleNotFoundError: No module named 'megatron'
+''',
+)
+
+case(
+    id='nemorlcudacompat-forward-compat-umd-vs-old-host-driver-error-803',
+    kind='not_script',
+    source='https://github.com/NVIDIA-NeMo/RL/blob/ca18fd3b5caba5449b4e8d1af43edcc5219485a3/docs/about/cuda-driver-compatibility.md',
+    thread_site='the NeMo-RL documentation page "CUDA Driver Compatibility" (docs/about/cuda-driver-compatibility.md): the container ships CUDA 12.9 with the cuda-compat forward-compatibility package; the kernel-mode driver always comes from the host; "If you see errors 803 or 804, you have a forward-compat configuration issue": CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (803) - the cuda-compat user-mode driver does not match the host kernel-mode driver; recommendation: prefer backward compatibility - upgrade the host driver to at least the container\'s native driver version (>= 575.51.03 for CUDA 12.9), forward compat only as a temporary bridge',
+    what='the container\'s CUDA user-mode libraries and the host\'s kernel driver do not fit together; the page\'s cure is a host driver upgrade (or a container built for the installed driver), which the job script cannot do, so labelled not_script (node administration / software stack); the line is the page\'s own error name and code as written; ' + NEMORL_MAP.replace('Ray clusters inside Slurm jobs (its ray.sub)', 'its training in containers under Slurm') + 'Perlmutter, where the training runs in a Shifter image over the host driver; assumed shape - a 2-node Shifter job with a CUDA 12.9 image',
+    cluster='perlmutter',
+    script='perlmutter_shifter.sh',
+    replace=[['#SBATCH --image=nersc/pytorch:24.06.01', '#SBATCH --image=nvcr.io/nvidia/nemo-rl:v0.5.0']],
+    log='''
+CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (803)
+''',
+)
+
+# ---------------------------------------------------------------- ms-swift FAQ page (2)
+
+MSSWIFT_SOURCE = 'https://github.com/modelscope/ms-swift/blob/0236c2da48d9de4dd4555f62154fb7e07b672e80/docs/source_en/Instruction/Frequently-asked-questions.md'
+MSSWIFT_SITE = 'the ms-swift documentation "Frequently-asked-questions" page (docs/source_en/Instruction/Frequently-asked-questions.md, published at swift.readthedocs.io), each item a user question with the maintainers\' answer; `swift sft` starts its ranks with torchrun'
+MSSWIFT_MAP = 'not one job on one site - mapped by launcher shape (one-node torchrun from the batch step, which is what `swift sft` runs) to '
+
+case(
+    id='msswiftfaq-deepspeed-zero3-prefetch-bucket-float-pydantic-validation-error',
+    kind='not_script',
+    source=MSSWIFT_SOURCE,
+    thread_site=MSSWIFT_SITE + '; Q13: every rank fails with the quoted pydantic ValidationError for DeepSpeedZeroConfig (stage3_prefetch_bucket_size got a float, 11560550.4); answer: downgrade deepspeed to 0.14.*',
+    what='a DeepSpeed release rejects the float bucket size its caller computes (a version incompatibility between the libraries); the cure is installing another deepspeed version, not a change to the job script, so labelled not_script (library version); the lines are the page\'s quoted error as written (its typos `in put_type`, `int_fro_float` and the full-width comma kept); ' + MSSWIFT_MAP + 'Vista; assumed shape - one Vista GH200 node, the ranks started by torchrun',
+    cluster='vista',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH -p gh'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=1 swift/cli/sft.py --model Qwen/Qwen2.5-7B-Instruct --deepspeed zero3 --dataset train.jsonl']],
+    log='''
+[rank6]: pydantic_core._pydantic_core.ValidationError: 1 validation error for DeepSpeedZeroConfig
+[rank6]: stage3_prefetch_bucket_size
+[rank6]: Input should be a valid integer, got a number with a fractional part [type=int_from_float,input_value=11560550.4，in put_type=float]
+[rank6]: For further information visit https://errors.pydantic.dev/2.8/v/int_fro_float
+''',
+)
+
+case(
+    id='msswiftfaq-old-torch-triu-tril-not-implemented-for-bfloat16-upgrade-torch',
+    kind='not_script',
+    source=MSSWIFT_SOURCE,
+    thread_site=MSSWIFT_SITE + '; Q91: full fine-tuning of Internlm3-8b with `--torch_dtype bfloat16 --deepspeed zero3` on 8 GPUs fails with the quoted RuntimeError; answer: upgrade torch',
+    what='the installed PyTorch lacks a bfloat16 kernel the model uses; the cure is a newer torch in the software environment, not the job script, so labelled not_script (library version); the line is the page\'s own error text; ' + MSSWIFT_MAP + 'Stampede3 (H100 nodes); assumed shape - one node, 4 GPUs, bf16 full fine-tuning',
+    cluster='stampede3',
+    script='torchrun_single.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH -p h100'], ['torchrun --standalone --nnodes=1 --nproc_per_node=4 train.py --config configs/small.yaml', 'torchrun --standalone --nnodes=1 --nproc_per_node=4 swift/cli/sft.py --model Internlm3-8b --train_type full --torch_dtype bfloat16 --deepspeed zero3 --dataset train.json']],
+    log='''
+RuntimeError: "triu_tril_cuda_template" not implemented for 'BFloat16'
+''',
+)
