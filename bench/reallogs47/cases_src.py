@@ -221,3 +221,38 @@ case(
 RuntimeError: "triu_tril_cuda_template" not implemented for 'BFloat16'
 ''',
 )
+
+# ---------------------------------------------------------------- Open MPI FAQ, TCP category (2)
+
+OMPI_TCP_SOURCE = 'https://www.open-mpi.org/faq/?category=tcp'
+OMPI_TCP_SITE = 'the Open MPI FAQ (v4.x and earlier) "Tuning the run-time characteristics of MPI TCP communications" (www.open-mpi.org/faq/?category=tcp; read from its source open-mpi/ompi-www faq/tcp.inc at 0db007f2), item "I\'m getting TCP-related errors. What do they mean?": TCP errors are reported like the quoted lines; errno 113 is "No route to host", errno 104 "Connection reset by peer"'
+OMPI_MAP = 'not one job on one site - an FAQ for jobs started by Open MPI mpirun - so diagnosed on Bridges-2, whose GPU jobs start ranks with Open MPI mpirun (base scripts/bridges2_mpirun.sh)'
+
+case(
+    id='ompifaqtcp-errno-113-no-route-to-host-multiple-ip-networks-tcp-if-include',
+    kind='script',
+    source=OMPI_TCP_SOURCE,
+    thread_site=OMPI_TCP_SITE + '; "No route to host" errors usually mean there are several IP interfaces that do not obey Open MPI\'s routability assumptions (e.g. a local-only bridge such as virbr0 that is "up" on every node); cure: tell Open MPI which networks to use - `mpirun --mca btl_tcp_if_include eth1,eth2 ...` (or a CIDR subnet) or `--mca btl_tcp_if_exclude lo,eth0 ...`, and the matching oob_tcp_if_include/exclude for the control channel',
+    what='Open MPI tried to connect over an interface that cannot reach the peer; the FAQ\'s cure is naming the usable interface/subnet on the mpirun line (or as OMPI_MCA_btl_tcp_if_include in the job environment), so labelled script (launch line / environment) - a documentation cure; the line is the FAQ\'s first example message as written (its opening bracket is missing in the FAQ); ' + OMPI_MAP + '; assumed shape - a 2-node mpirun job over TCP',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[['mpirun -np $SLURM_NTASKS -x NCCL_DEBUG=INFO python train_hvd.py', 'mpirun -np $SLURM_NTASKS --mca pml ob1 --mca btl tcp,self,vader python train_hvd.py']],
+    log='''
+btl_tcp_endpoint.c:572:mca_btl_tcp_endpoint_complete_connect] connect() failed with errno=113
+''',
+    expect={'families': ['network', 'launcher', 'environment'], 'fix': r'(?m)^\+.*\b(btl_tcp_if_(include|exclude)|OMPI_MCA_btl_tcp_if_(include|exclude))\b'},
+)
+
+case(
+    id='ompifaqtcp-writev-errno-104-connection-reset-peer-process-died',
+    kind='not_script',
+    source=OMPI_TCP_SOURCE,
+    thread_site=OMPI_TCP_SITE + '; "Connection reset by peer" errors usually occur after MPI_INIT has completed and typically indicate that an MPI process has died unexpectedly (e.g. a seg fault) - a peer tried to write to the now-dead process',
+    what='the message is a symptom of another rank dying (for example a crash in the program); the cure lies in whatever killed that rank, not in the job script, and this line alone does not say what it was, so labelled not_script (the program / another process); the line is the FAQ\'s second example message; ' + OMPI_MAP + '; assumed shape - a 2-node Horovod job under mpirun',
+    cluster='bridges2',
+    script='bridges2_mpirun.sh',
+    replace=[],
+    log='''
+mca_btl_tcp_frag_send: writev failed with errno=104
+''',
+)
