@@ -256,3 +256,39 @@ case(
 mca_btl_tcp_frag_send: writev failed with errno=104
 ''',
 )
+
+# ---------------------------------------------------------------- BIH HPC (Berlin Institute of Health) cluster FAQ (2)
+
+BIH_SOURCE = 'https://github.com/bihealth/bih-cluster/blob/0048a6650878182ced716feed8d0210955c6f446/bih-cluster/docs/help/faq.md'
+BIH_SITE = 'the BIH HPC cluster documentation (bihealth/bih-cluster, published as hpc-docs.cubi.bihealth.org), FAQ "My job terminated before being done. What happened?": look at the end of the job log; the two quoted messages are the usual endings'
+BIH_MAP = 'not one of the ten sites - the BIH cluster is a Slurm cluster - so mapped by scheduler family to '
+
+case(
+    id='bihfaq-slurmstepd-cancelled-due-to-time-limit-raise-time',
+    kind='script',
+    source=BIH_SOURCE,
+    thread_site=BIH_SITE + '; the TIME LIMIT line "indicates that you need to adjust the `--time` limit to your `sbatch` command"',
+    what='the job ran past the time it asked for; the FAQ\'s cure is the job\'s --time request, so labelled script; the line is the FAQ\'s own example with its placeholders (`<your job id>`, `med0xxx`) kept; ' + BIH_MAP + 'Delta; assumed shape - a one-node srun job asking for two hours',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH --nodes=1\n#SBATCH --partition=gpuA100x4\n#SBATCH --account=bbka-delta-gpu']],
+    log='''
+slurmstepd: error: *** JOB <your job id> ON med0xxx CANCELLED AT 2020-09-02T21:01:12 DUE TO TIME LIMIT ***
+''',
+    expect={'families': ['resources', 'scheduler', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-t|--time)[= ]\s*(?!02:00:00\s*$)\S+'},
+)
+
+case(
+    id='bihfaq-batch-step-oom-kill-events-raise-memory-request',
+    kind='script',
+    source=BIH_SOURCE,
+    thread_site=BIH_SITE + '; the oom-kill lines indicate "that your job tries to use more memory than has been allocated to it" (see the page "Slurm Scheduler: Memory Allocation": request enough memory)',
+    what='the batch step used more memory than the job requested; the FAQ\'s cure is a larger memory request in the job script (or a leaner program - the FAQ points to the memory-allocation page), so labelled script; the first FAQ line is kept with its placeholder; its second line (`Some of your processes may have been killed by the cgroup out-of-memory handler`) is left out because it repeats a line of an earlier set; ' + BIH_MAP + 'DeltaAI; assumed shape - a one-node srun job that asks for 32G',
+    cluster='deltaai',
+    script='srun_python.sh',
+    replace=[['#SBATCH --cpus-per-task=8', '#SBATCH --cpus-per-task=8\n#SBATCH --mem=32G']],
+    log='''
+slurmstepd: error: Detected 2 oom-kill event(s) in step <your job id>.batch cgroup.
+''',
+    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ]\s*(?!32G\s*$)\S+'},
+)
