@@ -292,3 +292,39 @@ slurmstepd: error: Detected 2 oom-kill event(s) in step <your job id>.batch cgro
 ''',
     expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ]\s*(?!32G\s*$)\S+'},
 )
+
+# ---------------------------------------------------------------- DAIC (TU Delft) documentation, Slurm FAQ page (2)
+
+DAIC_SOURCE = 'https://github.com/DAIC-tud/docs/blob/3ea5c8ba5eeb899f2bb7d458261abb0b0493afbc/content/en/support/FAQs/scheduler.md'
+DAIC_SITE = 'the DAIC (Delft AI Cluster, TU Delft) documentation, "Slurm questions" FAQ page (content/en/support/FAQs/scheduler.md, published at daic.tudelft.nl/docs)'
+DAIC_MAP = 'not one of the ten sites - DAIC is a Slurm cluster with mixed node generations and Kerberos-authenticated file access - so mapped by scheduler family to '
+
+case(
+    id='daicfaq-kerberos-ticket-expired-in-queue-auks-credential-lifetime-too-short',
+    kind='not_script',
+    source=DAIC_SOURCE,
+    thread_site=DAIC_SITE + '; the quoted Auks messages mean the job\'s Kerberos ticket expired: the ticket stored at submission lives at most 7 days, so long jobs or jobs that waited days in the queue fail; cure: from a fresh login node session run `auks -a` to renew the ticket of a running job, or `install_keytab` once for automatic renewal (rerun after a password change)',
+    what='the job lost its authentication to the file systems because the stored credential expired; the cure is renewing the credential on a login node (auks -a / install_keytab), nothing in the job script, so labelled not_script (site authentication); the lines are the page\'s own heading text, split at its ` / ` into the two messages it names; ' + DAIC_MAP + 'Lonestar6; assumed shape - a one-node job that waited days in the queue',
+    cluster='lonestar6',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p gpu-a100\n#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=3'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=3'], ['#SBATCH --time=02:00:00', '#SBATCH --time=48:00:00']],
+    log='''
+Auks API request failed : auks cred : credential lifetime is too short
+Auks API request failed : krb5 cred : unable to renew credential
+''',
+)
+
+case(
+    id='daicfaq-illegal-instruction-on-older-nodes-request-cpu-feature-constraint',
+    kind='script',
+    source=DAIC_SOURCE,
+    thread_site=DAIC_SITE + '; "Why does my job run on some nodes but fail on other nodes?": nodes differ in processor type; a program that uses specific instruction extensions (AVX/SSE/AES/...) crashes with an `Illegal instruction` error on processors without them; cure: request nodes with the feature in the sbatch script (`#SBATCH --constraint=avx2` etc.), or compile the program for generic instructions (e.g. on the login node with the least advanced CPUs)',
+    what='the job lands on nodes whose CPUs lack an instruction set the program was built for; one of the page\'s two cures is a job-script directive (a node-feature constraint), the other a rebuild, so labelled script with either change counted right in `fix` only when it is the directive - a judgement call; the line is the page\'s quoted error text (short: 19 characters, all the page gives); ' + DAIC_MAP + 'Stampede3, whose partitions hold CPUs of different generations; assumed shape - a CPU job built for AVX-512 that lands on older nodes',
+    cluster='stampede3',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['module load cray-mpich', 'module load intel impi']],
+    log='''
+Illegal instruction
+''',
+    expect={'families': ['directives', 'resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-C|--constraint|-p|--partition)[= ]\s*\S+'},
+)
