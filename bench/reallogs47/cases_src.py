@@ -328,3 +328,39 @@ Illegal instruction
 ''',
     expect={'families': ['directives', 'resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-C|--constraint|-p|--partition)[= ]\s*\S+'},
 )
+
+# ---------------------------------------------------------------- Stanford Sherlock documentation FAQ (2)
+
+SHERLOCK_SOURCE = 'https://github.com/stanford-rc/www.sherlock.stanford.edu/blob/f42cb6a2607420bfd9ab453083ab713cc1fd1fa1/src/docs/getting-started/faq.md'
+SHERLOCK_SITE = 'the Sherlock (Stanford Research Computing) documentation FAQ page (src/docs/getting-started/faq.md in stanford-rc/www.sherlock.stanford.edu, published at sherlock.stanford.edu/docs)'
+SHERLOCK_MAP = 'not one of the ten sites - Sherlock is a Slurm cluster - so mapped by scheduler family to '
+
+case(
+    id='sherlockfaq-exceeded-memory-limit-being-killed-request-mem-per-cpu',
+    kind='script',
+    source=SHERLOCK_SOURCE,
+    thread_site=SHERLOCK_SITE + '; "Why does my job fail with \'exceeded memory limit, being killed\'?": by default Slurm allocates 2GB of memory per CPU core; if the job needs more, include `--mem-per-cpu=<MB>` in the sbatch job script (e.g. `--ntasks=16 --cpus-per-task=1 --mem-per-cpu=16000` on a bigmem node)',
+    what='the job used more memory than its per-core default; the FAQ\'s cure is a memory directive in the job script, so labelled script; the line is the FAQ\'s quoted message as it writes it (a fragment of Slurm\'s old `... exceeded memory limit (...), being killed` line; 35 characters); ' + SHERLOCK_MAP + 'Anvil; assumed shape - a one-node srun job with no memory request',
+    cluster='anvil',
+    script='srun_python.sh',
+    replace=[['#SBATCH --nodes=1', '#SBATCH -p gpu\n#SBATCH --nodes=1']],
+    log='''
+exceeded memory limit, being killed
+''',
+    expect={'families': ['resources', 'directives'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ]\s*\S+'},
+)
+
+case(
+    id='sherlockfaq-module-command-not-found-in-batch-script-source-profile',
+    kind='script',
+    source=SHERLOCK_SOURCE,
+    thread_site=SHERLOCK_SITE + '; "Why do all module commands in my scripts fail with \'module command not found\'?": depending on the shell or working environment the module setup commands are not run; cure: source the shell startup scripts in your script - `source /etc/profile` for bash/sh/zsh (`. /etc/csh.cshrc` for tcsh)',
+    what='the batch script calls `module` in a shell where the module function was never defined; the FAQ\'s cure is a line in the job script (source /etc/profile, or a login shell), so labelled script; the line is the FAQ\'s own wording of the message (bash itself prints `module: command not found`), kept as written; ' + SHERLOCK_MAP + 'Delta; assumed shape - a `#!/bin/sh` batch script that loads modules before srun',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#!/bin/bash', '#!/bin/sh'], ['#SBATCH --nodes=1', '#SBATCH --partition=gpuA100x4\n#SBATCH --nodes=1'], ['export MASTER_ADDR', 'module load anaconda3_gpu\nexport MASTER_ADDR']],
+    log='''
+module command not found
+''',
+    expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*(source|\.)\s+/etc/(profile|csh\.cshrc)\b|^\+#!/bin/bash\s+-l\b|^\+.*/lmod/.*init'},
+)
