@@ -364,3 +364,19 @@ module command not found
 ''',
     expect={'families': ['modules', 'environment'], 'fix': r'(?m)^\+\s*(source|\.)\s+/etc/(profile|csh\.cshrc)\b|^\+#!/bin/bash\s+-l\b|^\+.*/lmod/.*init'},
 )
+
+# ---------------------------------------------------------------- a user's training progress notes on Intel GPU Max nodes (1)
+
+case(
+    id='omini3dnotes-pvc-node-no-xpu-devices-available-hardware-excluded',
+    kind='not_script',
+    source='https://hf.zsm.im/DRDMsig/Omini3D/blob/main/progress.md?code=true',
+    thread_site='a user\'s progress notes for multi-node XPU training ("OmniMorph Multi-Node XPU Training Progress", progress.md of the Hugging Face repository DRDMsig/Omini3D, read through the hf.zsm.im mirror): an 8-node production job on Intel GPU Max nodes (pvc-s-*) started by srun from bash_train_multi_nodes.sh; among the changes from the previous job: node pvc-s-135 excluded for a hardware failure ("No XPU devices are available")',
+    what='one node\'s GPUs were not visible at all - a hardware fault the notes record as such; the user worked around it by leaving the node out, but the fault is the node\'s, not the job script\'s, so labelled not_script (hardware); the line is the notes\' own bullet as written (the error text is quoted inline); not one of the ten sites - a Slurm cluster with Intel Data Center GPU Max (PVC) nodes - so mapped by hardware to Aurora (same GPUs, PBS + mpiexec); assumed shape - an 8-node Aurora job, one rank per tile',
+    cluster='aurora',
+    script='pbs_aurora_mpiexec.sh',
+    replace=[['#PBS -l select=2', '#PBS -l select=8'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=36:00:00'], ['python train.py', 'python train_omnimorph.py --config all_om_net --img_size 128']],
+    log='''
+- Excluded pvc-s-135 (hardware failure: "No XPU devices are available")
+''',
+)
