@@ -380,3 +380,18 @@ case(
 - Excluded pvc-s-135 (hardware failure: "No XPU devices are available")
 ''',
 )
+
+case(
+    id='gitcodefabric-spawn-dataloader-reimports-module-fabric-launch-rebinds-port',
+    kind='not_script',
+    source='https://blog.gitcode.com/85f1fd73eb9b0bbc9753ee57f3074544.html',
+    thread_site='a blog.gitcode.com article (Chinese) on a PyTorch Lightning Fabric problem: DDP training with `multiprocessing_context=\'spawn\'` in the DataLoader fails with the quoted DistNetworkError (the TCPStore port is already in use); cause: `fabric.launch()` sits at module scope, so every spawned DataLoader worker re-imports the module and tries to create the TCPStore again on the same port; cure: put the Fabric creation and `fabric.launch()` under `if __name__ == \'__main__\':`',
+    what='the port clash comes from the training program re-running its own launch code in spawned worker processes; the cure is moving code under the main guard in the program, not a change to the job script (a different port would not help), so labelled not_script (the program); the two lines are the article\'s quoted error after its first line, which is left out because it repeats a line of an earlier set; not one job on one site - mapped by launcher shape (Lightning under Slurm) to Lonestar6; assumed shape - a one-node Lightning/Fabric job started by srun',
+    cluster='lonestar6',
+    script='lightning_srun.sh',
+    replace=[['#SBATCH --nodes=2', '#SBATCH -p gpu-a100\n#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=3'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=3'], ['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'srun python train_fabric.py --devices 3 --num-workers 8']],
+    log='''
+The server socket has failed to bind to [::]:55733 (errno: 98 - Address already in use).
+The server socket has failed to bind to 0.0.0.0:55733 (errno: 98 - Address already in use).
+''',
+)
