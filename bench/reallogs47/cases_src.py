@@ -1,4 +1,4 @@
-# ruff: noqa: E501, F821, RUF005
+# ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Written before any run: nobody has run maple repair / diagnose / run.py on these cases.
@@ -151,6 +151,23 @@ case(
 sbatch: `bigmem` is not the most appropriate partition for this job, which would otherwise default to `large`. If you believe this is incorrect then contact support and quote the Job ID number.
 ''',
     expect={'families': ['scheduler', 'directives', 'resources'], 'fix': r'(?m)(^-\s*#SBATCH\s+(-p|--partition)[= ]\s*bigmem\b|^\+\s*#SBATCH\s+(-p|--partition)[= ]\s*(?!bigmem)\S+)'},
+)
+
+# ---------------------------------------------------------------- NeSI documentation: HPC3 known-issues page (1)
+
+case(
+    id='nesiknownissues-ucx-no-active-messages-transport-on-bad-nodes-exclude-them',
+    kind='script',
+    source='https://github.com/nesi/support-docs/blob/1610fa432ea87b0cba647e787fe37dcc03c2ec06/docs/Announcements/Known_Issues_HPC3.md',
+    thread_site='NeSI documentation "Known Issues HPC3" (nesi/support-docs docs/Announcements/Known_Issues_HPC3.md, published at docs.nesi.org.nz), section "UCX ERROR": multi-node MPI jobs may fail on the four nodes mg[13-16] with errors like the quoted one; cure: add the sbatch option `-x mg[13-16]` to avoid those nodes; single-task jobs are not affected',
+    what='the failure comes from four particular nodes of the machine, but the cure the page gives is a job-script directive (exclude those nodes), so labelled script; the nodes to exclude are named on the page, not in the log line, so a right answer asks which nodes fail (a node list written from this log alone would be invented); the line is the page\'s own text, backquotes dropped; not one of the ten sites - Mahuika (HPC3) is a Slurm cluster whose MPI jobs start with srun - so mapped by scheduler family and launcher to Delta; assumed shape - a two-node Open MPI job started with srun',
+    cluster='delta',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=2'], ['module load cray-mpich', 'module load openmpi']],
+    log='''
+UCX ERROR: no active messages transport
+''',
+    expect={'families': ['network', 'scheduler', 'resources'], 'ask': True, 'ask_for': ['nodes']},
 )
 
 # ---------------------------------------------------------------- NeMo-RL documentation pages (2)
