@@ -961,6 +961,15 @@ class SiteNetPluginPath(Strict):
     op: Literal["site_net_plugin_path"] = "site_net_plugin_path"
 
 
+class ForeignResources(Strict):
+    """Write each ``#SBATCH -l key=value,...`` line (Grid Engine's or PBS's resource list, which
+    sbatch has no option for) as the Slurm options that say the same one-to-one (h_rt/walltime
+    -> --time, h_vmem -> --mem-per-cpu, nodes -> --nodes; patch_foreign_resources.py); refused
+    on any resource or word without such a mapping."""
+
+    op: Literal["foreign_resources"] = "foreign_resources"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
     | ExportEnvBeforeDownload
@@ -990,7 +999,8 @@ FixOp = Annotated[
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
-    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile,
+    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile
+    | ForeignResources,
     Field(discriminator="op"),
 ]
 
@@ -1030,7 +1040,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
     "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",
-    "program_from_inline_file",
+    "program_from_inline_file", "foreign_resources",
 )
 
 
