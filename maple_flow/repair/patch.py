@@ -41,6 +41,7 @@ from maple_flow.repair.patch_container_runtime import container_runtime_setup
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_envopts import remove_keeping_env
+from maple_flow.repair.patch_foreign_resources import foreign_resources
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
@@ -56,7 +57,6 @@ from maple_flow.repair.patch_lines import (
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_override import program_override
-from maple_flow.repair.patch_foreign_resources import foreign_resources
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_pbs_ncpus import pbs_raise_ncpus
