@@ -73,3 +73,29 @@ def test_unmapped_list_still_asks_how_to_write_it() -> None:
 def test_no_foreign_line_no_record() -> None:
     first, diff, _ = _first(PYTHON, GETOPT)
     assert first != "s39-sbatch-foreign-resource-list" and diff == ""
+
+
+# --- module purge before TACC's ibrun ---------------------------------------------------------
+IBRUN = (ROOT / "bench/reallogs28/scripts/tacc_ibrun.sh").read_text(encoding="utf-8")
+PURGED = IBRUN.replace("module load cuda/12.2", "module purge\nmodule load cuda/12.2")
+STACK = ("TACC: Starting up job\n/usr/local/bin/ibrun: line 161: getmode.sh: command not found\n"
+         "TACC: Could not determine MPI stack. Exiting!\n")
+
+
+def test_purge_before_ibrun_becomes_the_sites_reset() -> None:
+    from maple_flow.repair.patch_module_reset import site_module_reset
+
+    out = site_module_reset(PURGED, "stampede3")
+    assert "module reset\nmodule load cuda/12.2" in out and "purge" not in out
+    with pytest.raises(FixNotApplicable):
+        site_module_reset(PURGED, "delta")  # no documented reset fact there
+    with pytest.raises(FixNotApplicable):
+        site_module_reset(IBRUN, "lonestar6")  # nothing purged
+
+
+def test_ibrun_stack_message_after_purge_is_fixed_on_tacc_only() -> None:
+    data = diagnose_log(PURGED, STACK, "lonestar6", None, False)
+    assert data["diagnoses"][0]["record_id"] == "s39-tacc-ibrun-after-module-purge"
+    assert "+module reset" in data["proposed"]["diff"]
+    kept = diagnose_log(IBRUN, STACK, "lonestar6", None, False)
+    assert all(d["record_id"] != "s39-tacc-ibrun-after-module-purge" for d in kept["diagnoses"])

@@ -970,6 +970,14 @@ class ForeignResources(Strict):
     op: Literal["foreign_resources"] = "foreign_resources"
 
 
+class SiteModuleReset(Strict):
+    """Write a ``module purge`` above TACC's ibrun as the site's ``module reset`` (purge plus the
+    site's default modules, the MPI stack ibrun needs among them; patch_module_reset.py), on a
+    site whose documented reset does that; refused elsewhere."""
+
+    op: Literal["site_module_reset"] = "site_module_reset"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
     | ExportEnvBeforeDownload
@@ -1000,7 +1008,7 @@ FixOp = Annotated[
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
     | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile
-    | ForeignResources,
+    | ForeignResources | SiteModuleReset,
     Field(discriminator="op"),
 ]
 
@@ -1041,6 +1049,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_runtime_setup",
     "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",
     "program_from_inline_file", "foreign_resources",
+    "site_module_reset",
 )
 
 

@@ -54,6 +54,7 @@ from maple_flow.repair.patch_lines import (
     strip_invisible,
     unix_line_endings,
 )
+from maple_flow.repair.patch_module_reset import site_module_reset
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_override import program_override
@@ -473,6 +474,7 @@ _HANDLERS: dict[type, Handler] = {
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
     o.ForeignResources: lambda t, op, p: foreign_resources(t),
+    o.SiteModuleReset: lambda t, op, p: site_module_reset(t, p.id if p else ""),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.PbsRaiseNcpus: lambda t, op, p: pbs_raise_ncpus(t, op.used, op.limit,
                                                       p.node.cpus if p else None),

@@ -359,6 +359,8 @@ ALWAYS_ALLOWED = frozenset({
     # another scheduler's -l list on an #SBATCH line written as the Slurm options its own
     # values map to one-to-one (patch_foreign_resources.py): sizes, times, counts only
     "foreign_resources",
+    # a module purge above ibrun written as the site's documented reset (patch_module_reset.py)
+    "site_module_reset",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
     "pbs_raise_mem",
     # a PBS ncpus request raised to the count PBS saw used, digits only (patch_pbs_ncpus.py)
