@@ -58,10 +58,25 @@ def _first(script: str, log: str) -> tuple[str, str, list[str]]:
     return first, proposed.get("diff", ""), list((data.get("question") or {}).get("needs") or [])
 
 
+def _one_cpu(script: str) -> str:
+    return script.replace("--ntasks-per-node=4", "--ntasks-per-node=1").replace(
+        "--cpus-per-task=8", "--cpus-per-task=1")
+
+
 def test_diagnosis_writes_the_slurm_options() -> None:
-    first, diff, _ = _first(_with("#SBATCH -l h_vmem=15G -S /bin/bash", True), GETOPT)
+    script = _one_cpu(_with("#SBATCH -l h_vmem=15G -S /bin/bash", True))
+    first, diff, _ = _first(script, GETOPT)
     assert first == "s39-sbatch-foreign-resource-list"
     assert "+#SBATCH --mem-per-cpu=15G" in diff and "-#SBATCH -l h_vmem=15G" in diff
+
+
+def test_per_slot_size_beyond_the_node_is_asked_not_written() -> None:
+    script = _with("#SBATCH -l h_vmem=15G", True)  # 4 tasks x 8 CPUs x 15G > Delta's 256 GB
+    with pytest.raises(FixNotApplicable):
+        foreign_resources(script, node_memory_gb=256)
+    assert "--mem-per-cpu=15G" in foreign_resources(_one_cpu(script), node_memory_gb=256)
+    _, diff, needs = _first(script, GETOPT)
+    assert diff == "" and needs == ["option_spelling"]
 
 
 def test_unmapped_list_still_asks_how_to_write_it() -> None:

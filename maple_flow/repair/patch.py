@@ -473,7 +473,8 @@ _HANDLERS: dict[type, Handler] = {
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
-    o.ForeignResources: lambda t, op, p: foreign_resources(t),
+    o.ForeignResources: lambda t, op, p: foreign_resources(
+        t, p.node.memory_gb if p else None),
     o.SiteModuleReset: lambda t, op, p: site_module_reset(t, p.id if p else ""),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.PbsRaiseNcpus: lambda t, op, p: pbs_raise_ncpus(t, op.used, op.limit,

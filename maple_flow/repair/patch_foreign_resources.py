@@ -86,8 +86,39 @@ def _conflicts(text: str, items: list[tuple[str, str]], skip: set[int]) -> None:
                 raise FixNotApplicable(f"the script also sets --{d.option}={d.value}")
 
 
-def foreign_resources(text: str) -> str:
-    """``text`` with each ``#SBATCH -l ...`` line written as the Slurm options it means."""
+_GB = {"K": 1 / 1024 ** 2, "M": 1 / 1024, "G": 1, "T": 1024}
+
+
+def _cpus_per_node(text: str, skip: set[int]) -> int:
+    """The CPUs per node the script's Slurm directives ask (tasks per node x CPUs per task)."""
+    given = {d.option: d.value for d in parse_directives(text, "slurm") if d.line not in skip}
+
+    def count(option: str) -> int:
+        value = given.get(option) or ""
+        return int(value) if value.isdigit() and int(value) > 0 else 0
+
+    nodes = count("nodes") or 1
+    tasks = count("ntasks-per-node") or (count("ntasks") + nodes - 1) // nodes or 1
+    return tasks * (count("cpus-per-task") or 1)
+
+
+def _fits(text: str, items: list[tuple[str, str]], skip: set[int],
+          node_memory_gb: int | None) -> None:
+    """Refuse a per-CPU size that asks more memory per node than the site's node has."""
+    for option, value in items:
+        if option != "mem-per-cpu" or not node_memory_gb:
+            continue
+        found = _SIZE.match(value)
+        assert found is not None
+        asked = int(found.group(1)) * _GB[found.group(2)] * _cpus_per_node(text, skip)
+        if asked > node_memory_gb:
+            raise FixNotApplicable(f"--mem-per-cpu={value} on this job's CPUs asks {asked:g} GB "
+                                   f"a node, more than the site's {node_memory_gb} GB")
+
+
+def foreign_resources(text: str, node_memory_gb: int | None = None) -> str:
+    """``text`` with each ``#SBATCH -l ...`` line written as the Slurm options it means; a
+    per-slot size is refused when it asks more per node than ``node_memory_gb``."""
     parts = text.split("\n")
     has_shebang = bool(parts) and _SHEBANG.match(parts[0]) is not None
     found = {n: _items(line.split()[1:], has_shebang)
@@ -98,6 +129,7 @@ def foreign_resources(text: str) -> str:
     if len({o for o, _ in every}) != len(every):
         raise FixNotApplicable("one option is asked twice on the foreign lines")
     _conflicts(text, every, set(found))
+    _fits(text, every, set(found), node_memory_gb)
     have = {(d.option, d.value) for d in parse_directives(text, "slurm") if d.line not in found}
     out: list[str] = []
     for number, line in enumerate(parts, 1):
