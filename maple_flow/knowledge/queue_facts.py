@@ -21,6 +21,8 @@ class SiteQueueFacts(Strict):
     default_partition: str = UNDOCUMENTED
     whole_node: bool | None = None
     python_modules: list[str] = Field(default_factory=list)
+    default_qos: str = UNDOCUMENTED
+    interactive_qos: str = UNDOCUMENTED
     sources: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
