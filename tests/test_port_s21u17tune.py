@@ -40,8 +40,12 @@ def test_a_real_download_beside_a_local_server_keeps_the_node_out_of_the_proxy(
                                       url="http://localhost:8000"), [target])[target]
     lines = result.script.splitlines()
     assert "export https_proxy=http://proxy.alcf.anl.gov:3128" in lines
-    assert "export no_proxy=localhost,127.0.0.1" in lines
-    assert "export NO_PROXY=localhost,127.0.0.1" in lines
+    # s39gaps: the site's documented no_proxy (profile network.no_proxy), the local address
+    # it lacks added
+    site = ("'admin,polaris-adminvm-01,localhost,*.cm.polaris.alcf.anl.gov,polaris-*,"
+            "*.polaris.alcf.anl.gov,*.alcf.anl.gov,127.0.0.1'")
+    assert f"export no_proxy={site}" in lines
+    assert f"export NO_PROXY={site}" in lines
     assert any("no_proxy" in n and "localhost:8000" in n for n in result.notes), result.notes
 
 
@@ -294,3 +298,12 @@ def test_a_hub_model_the_program_loads_gets_the_proxy(target: str) -> None:
 def test_no_hub_download_read_where_there_is_none(setup: str, model: str) -> None:
     result = port(HUB_MODEL.format(setup=setup, model=model), ["aurora"])["aurora"]
     assert "proxy.alcf" not in result.script
+
+
+def test_local_no_proxy_without_a_documented_list_is_the_node_itself() -> None:
+    from maple_flow.knowledge.clusters import all_profiles
+    from maple_flow.port.proxy import local_no_proxy
+
+    assert local_no_proxy(all_profiles()["delta"])[0] == "localhost,127.0.0.1"
+    value, note = local_no_proxy(all_profiles()["polaris"])
+    assert value.startswith("admin,polaris-adminvm-01,localhost,") and "127.0.0.1 added" in note

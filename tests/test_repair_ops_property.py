@@ -129,7 +129,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ContainerRuntimeSetup(program="apptainer"),
         o.ExactParallelSteps(), o.VenvForVirtualenv(),
         o.ProgramOverride(key="ray_init.num_cpus", value="16"), o.SiteNetPluginPath(),
-        o.ProgramFromInlineFile(),
+        o.ProgramFromInlineFile(), o.ForeignResources(), o.SiteModuleReset(),
     ]
 
 

@@ -252,11 +252,26 @@ def proxy_edit(steps: list[str], env: dict[str, str], script: str,
                      f"{profile.name}'s {instead}")
     local = _LOCAL_URL.search(script)
     if local and not re.search(r"\bno_proxy=", script, re.IGNORECASE):
-        exports.update({"no_proxy": _NO_PROXY, "NO_PROXY": _NO_PROXY})
+        value, whose = local_no_proxy(profile)
+        exports.update({"no_proxy": value, "NO_PROXY": value})
         notes.append(f"the job also talks to its own node (`{local.group(0)}`): the port sets "
-                     f"no_proxy and NO_PROXY to {_NO_PROXY} so that traffic does not go to the "
+                     f"no_proxy and NO_PROXY to {whose} so that traffic does not go to the "
                      "proxy (which cannot reach the job's node)")
     return exports, notes
+
+
+def local_no_proxy(profile: ClusterProfile) -> tuple[str, str]:
+    """(the no_proxy value that keeps the job's own node out of ``profile``'s proxy, how the
+    note names it): the site's documented list (profile ``network.no_proxy``) with the local
+    addresses it lacks added; ``localhost,127.0.0.1`` where the site documents none."""
+    documented = profile.network.no_proxy
+    if not documented:
+        return _NO_PROXY, _NO_PROXY
+    have = {item.strip() for item in documented.split(",")}
+    added = [a for a in _NO_PROXY.split(",") if a not in have]
+    value = ",".join([documented, *added])
+    extra = f", with {', '.join(added)} added" if added else ""
+    return value, f"{profile.name}'s documented list ({documented}){extra}"
 
 
 _NOT_COPIED_PROXY = "not copied (the source site's web proxy"

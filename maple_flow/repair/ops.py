@@ -961,6 +961,23 @@ class SiteNetPluginPath(Strict):
     op: Literal["site_net_plugin_path"] = "site_net_plugin_path"
 
 
+class ForeignResources(Strict):
+    """Write each ``#SBATCH -l key=value,...`` line (Grid Engine's or PBS's resource list, which
+    sbatch has no option for) as the Slurm options that say the same one-to-one (h_rt/walltime
+    -> --time, h_vmem -> --mem-per-cpu, nodes -> --nodes; patch_foreign_resources.py); refused
+    on any resource or word without such a mapping."""
+
+    op: Literal["foreign_resources"] = "foreign_resources"
+
+
+class SiteModuleReset(Strict):
+    """Write a ``module purge`` above TACC's ibrun as the site's ``module reset`` (purge plus the
+    site's default modules, the MPI stack ibrun needs among them; patch_module_reset.py), on a
+    site whose documented reset does that; refused elsewhere."""
+
+    op: Literal["site_module_reset"] = "site_module_reset"
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
     | ExportEnvBeforeDownload
@@ -990,7 +1007,8 @@ FixOp = Annotated[
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
-    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile,
+    | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile
+    | ForeignResources | SiteModuleReset,
     Field(discriminator="op"),
 ]
 
@@ -1030,7 +1048,8 @@ OP_KINDS: tuple[str, ...] = (
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
     "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",
-    "program_from_inline_file",
+    "program_from_inline_file", "foreign_resources",
+    "site_module_reset",
 )
 
 

@@ -41,6 +41,7 @@ from maple_flow.repair.patch_container_runtime import container_runtime_setup
 from maple_flow.repair.patch_deepspeed import deepspeed_slurm_hostfile
 from maple_flow.repair.patch_entity import drop_option, replace_word, run_through_interpreter
 from maple_flow.repair.patch_envopts import remove_keeping_env
+from maple_flow.repair.patch_foreign_resources import foreign_resources
 from maple_flow.repair.patch_gres import gres_gpu_name, gres_gpus
 from maple_flow.repair.patch_hostlist import mpi_host_loopback, mpi_host_slots
 from maple_flow.repair.patch_ibrun import ibrun_launch
@@ -53,6 +54,7 @@ from maple_flow.repair.patch_lines import (
     strip_invisible,
     unix_line_endings,
 )
+from maple_flow.repair.patch_module_reset import site_module_reset
 from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_override import program_override
@@ -471,6 +473,9 @@ _HANDLERS: dict[type, Handler] = {
     o.PbsSelectMpiprocs: lambda t, op, p: pbs_select_mpiprocs(t),
     o.PbsSelectMend: lambda t, op, p: pbs_select_mend(t, op.mode, op.resource),
     o.DropPbsDirective: lambda t, op, p: drop_pbs_directive(t, op.words),
+    o.ForeignResources: lambda t, op, p: foreign_resources(
+        t, p.node.memory_gb if p else None),
+    o.SiteModuleReset: lambda t, op, p: site_module_reset(t, p.id if p else ""),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.PbsRaiseNcpus: lambda t, op, p: pbs_raise_ncpus(t, op.used, op.limit,
                                                       p.node.cpus if p else None),

@@ -356,6 +356,11 @@ ALWAYS_ALLOWED = frozenset({
     "lower_loader_workers",
     # PBS select mends (patch_pbs.py): resources and values the script's own request holds
     "pbs_select_mend", "drop_pbs_directive",
+    # another scheduler's -l list on an #SBATCH line written as the Slurm options its own
+    # values map to one-to-one (patch_foreign_resources.py): sizes, times, counts only
+    "foreign_resources",
+    # a module purge above ibrun written as the site's documented reset (patch_module_reset.py)
+    "site_module_reset",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
     "pbs_raise_mem",
     # a PBS ncpus request raised to the count PBS saw used, digits only (patch_pbs_ncpus.py)
