@@ -65,3 +65,43 @@ def test_a_driver_library_is_not_asked_for() -> None:
     data = diagnose_log(NV_JOB, CUDA, "delta", None, False)
     assert data["proposed"] is None
     assert (data.get("question") or {}).get("record_id") != RECORD
+
+
+# --- the launch written after another command of its line (a list or pipeline) -------------
+
+LIST_JOB = """#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --ntasks=4
+#SBATCH --cpus-per-task=1
+#SBATCH --time=01:00:00
+module load openmpi && srun --mpi=pmix -n 4 python3 sim.py
+"""
+CPUS = ("srun: fatal: cpus-per-task set by two different environment variables "
+        "SLURM_CPUS_PER_TASK=6 != SLURM_TRES_PER_TASK=cpu=1\n")
+
+
+@pytest.mark.parametrize("line", [
+    "yes y | srun python train.py --x 1",
+    "cd run && srun python train.py --x 1",
+    "export OMP_NUM_THREADS=8 && srun python train.py --x 1",
+])
+def test_the_launch_words_are_the_command_that_runs_the_launcher(line: str) -> None:
+    from maple_flow.repair.layout import find_launch
+
+    launch = find_launch(LIST_JOB.replace(LIST_JOB.splitlines()[-1], line))
+    assert [w.value for w in launch.words][:3] == ["srun", "python", "train.py"]
+
+
+def test_a_launch_followed_by_a_pipe_keeps_its_own_words() -> None:
+    from maple_flow.repair.layout import find_launch
+
+    script = LIST_JOB.replace("module load openmpi && srun --mpi=pmix -n 4 python3 sim.py",
+                              "srun python train.py 2>&1 | tee log")
+    assert [w.value for w in find_launch(script).words][0] == "srun"
+
+
+def test_a_launcher_option_goes_on_the_srun_after_the_module_load() -> None:
+    data = diagnose_log(LIST_JOB, CPUS, "delta", None, False)
+    assert data["proposed"]["record_id"] == "srun-step-cpus-differ-from-job-request"
+    assert "+module load openmpi && srun --exact --cpus-per-task=1 --mpi=pmix" in \
+        data["proposed"]["diff"]
