@@ -97,7 +97,7 @@ def test_a_launch_followed_by_a_pipe_keeps_its_own_words() -> None:
 
     script = LIST_JOB.replace("module load openmpi && srun --mpi=pmix -n 4 python3 sim.py",
                               "srun python train.py 2>&1 | tee log")
-    assert [w.value for w in find_launch(script).words][0] == "srun"
+    assert find_launch(script).words[0].value == "srun"
 
 
 def test_a_launcher_option_goes_on_the_srun_after_the_module_load() -> None:
