@@ -1,7 +1,7 @@
 # ruff: noqa: E501
 """s37notprec (issue 17): launch-script causes that were answered "not the script" - a host
 library that Apptainer/Singularity --nv binds in needs a newer glibc than the image (the
-container launch is in play: its advice, no fix - the cure is a loader variable), a oneAPI runtime library not
+container launch is in play: s39nofix asks the image's library directory), a oneAPI runtime library not
 found by a job that sets up no oneAPI environment (ask which module), and a missing library of
 a module or environment (oneAPI, MPI) that similarity must not call "not the script". Each
 test fails without its rule; the look-alikes stay not-the-script."""
@@ -27,10 +27,11 @@ def _answer(script: str, log: str, cluster: str = "delta") -> dict[str, object]:
     "/lib64/libc.so.6: version 'GLIBC_2.38' not found (required by /.singularity.d/libs/libEGL.so.1)\n",
 ])
 def test_nv_host_library_glibc_names_the_container_launch_not_not_the_script(log: str) -> None:
-    # the cure is the container's library path (a loader variable the safety policy never
-    # sets) or no --nv: advice with no fix, never "not the script"
+    # the cure is the container's library path (the image's own directory first) or no --nv:
+    # never "not the script"; s39nofix: the directory is the user's, so the answer asks it
     data = _answer(NV, log)
-    assert data["verdict"] == "no_fix" and data["proposed"] is None
+    assert data["verdict"] == "ask" and data["proposed"] is None
+    assert data["question"]["needs"] == ["library_path"]
     assert data["diagnoses"][0]["record_id"] == "container-nv-host-library-needs-newer-glibc"
 
 

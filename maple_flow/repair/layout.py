@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.repair.text import FixNotApplicable, Word, is_code, lines, logical_span, words_of
-from maple_flow.scriptparse.script import launch_command_line, launcher_command_line
+from maple_flow.scriptparse.script import (
+    launch_command_head,
+    launch_command_line,
+    launcher_command_line,
+)
 
 _MODULE = re.compile(r"^\s*(?:module|ml)\s")
 _DIRECTIVE = re.compile(r"^\s*#(?:SBATCH|PBS)\b")
@@ -46,7 +50,33 @@ def find_launch(text: str, launcher: str | None = None) -> Launch:
         raise FixNotApplicable("the script has no launch line (no Python program is started"
                                + (f", no {launcher} command" if launcher else "") + ")")
     start, end = logical_span(text, line)
-    return Launch(line, start, end, words_of(text[start:end], start))
+    words = words_of(text[start:end], start)
+    if words and _SEPARATOR.match(text, words[-1].end, end):  # a list or pipeline
+        head = launch_command_head(text) if launcher is None or line != launcher_command_line(
+            text, launcher) else launcher
+        later = None if not head or any(w.value == head for w in words) else \
+            _later_command(text, words[-1].end, end, head)
+        if later is not None:
+            return Launch(line, later[0].start, end, later)
+    return Launch(line, start, end, words)
+
+
+#: A separator of commands on one logical line (``|``, ``||``, ``&&``, ``;``, ``&``).
+_SEPARATOR = re.compile(r"[ \t]*(?:\|\||&&|\||;|&(?!>))[ \t]*")
+
+
+def _later_command(text: str, pos: int, end: int, head: str) -> list[Word] | None:
+    """The words of the first command after ``pos`` (up to ``end``) on the launch line that
+    holds ``head``: the launcher or program of a launch written after another command of a
+    list or pipeline (``yes y | srun python x.py``, ``cd run && srun ./app``), or None."""
+    while (sep := _SEPARATOR.match(text, pos, end)) is not None and sep.end() < end:
+        words = words_of(text[sep.end():end], sep.end())
+        if not words:
+            return None
+        if any(w.value == head for w in words):
+            return words
+        pos = words[-1].end
+    return None
 
 
 def comment_block_start(text: str, line: int) -> int:

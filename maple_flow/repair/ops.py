@@ -436,10 +436,13 @@ class ContainerSiteLibrary(Strict):
     """Make a host library directory the site documents (``directory``, from the profile) visible
     in the launch line's Apptainer/Singularity container: its top folder bound (``-B /soft``)
     where no bind covers it, the directory appended to the ``APPTAINERENV_LD_LIBRARY_PATH`` the
-    script exports or such an export written (maple_flow.repair.patch_container_lib)."""
+    script exports or such an export written (maple_flow.repair.patch_container_lib). With
+    ``bind`` false the directory is the image's own (the user's answer): only put first on the
+    container's library path, nothing bound from the host (s39nofix)."""
 
     op: Literal["container_site_library"] = "container_site_library"
     directory: str = Field(pattern=r"^/[A-Za-z0-9_.+/-]+$")
+    bind: bool = True
 
 
 class ContainerNetPlugin(Strict):

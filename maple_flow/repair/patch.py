@@ -508,7 +508,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ProgramFromInlineFile: lambda t, op, p: program_from_inline_file(t),
     o.SiteNetPluginPath: lambda t, op, p: site_net_plugin_path(t, list(p.software.activate)),
     o.ShowHiddenDevices: lambda t, op, p: pse.show_hidden_devices(t),
-    o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory),
+    o.ContainerSiteLibrary: lambda t, op, p: container_site_library(t, op.directory, op.bind),
     o.ContainerNetPlugin: lambda t, op, p: container_net_plugin(t, op.plugin),
     o.AllocConf: lambda t, op, p: pse.alloc_conf(t, op.option),
     o.BoundPortArithmetic: lambda t, op, p: pse.bound_port_arithmetic(t),

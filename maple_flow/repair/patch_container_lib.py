@@ -108,8 +108,9 @@ def _runtime_prefix(text: str) -> str:
         else "APPTAINERENV_"
 
 
-def _with_library_path(text: str, directory: str) -> str:
-    """``text`` with ``directory`` on the container's library path (see the module docstring)."""
+def _with_library_path(text: str, directory: str, first: bool = False) -> str:
+    """``text`` with ``directory`` on the container's library path (see the module docstring);
+    ``first``: before the entries an existing export names, else after them."""
     launch_line = find_launch(text).line
     pattern = re.compile(
         r"""^(?P<head>\s*export\s+(?:APPTAINERENV|SINGULARITYENV)_LD_LIBRARY_PATH=)"""
@@ -122,7 +123,8 @@ def _with_library_path(text: str, directory: str) -> str:
         if directory in entries:
             return text
         quote = match.group("q") or '"'
-        value = f"{match.group('value')}:{directory}" if match.group("value") else directory
+        value = (f"{directory}:{match.group('value')}" if first else
+                 f"{match.group('value')}:{directory}") if match.group("value") else directory
         parts = lines(text)
         parts[index] = f"{match.group('head')}{quote}{value}{quote}"
         return join(parts)
@@ -131,12 +133,16 @@ def _with_library_path(text: str, directory: str) -> str:
     return insert_line(text, launch_line - 1, line)
 
 
-def container_site_library(text: str, directory: str) -> str:
+def container_site_library(text: str, directory: str, bind: bool = True) -> str:
     """``text`` with the site's library ``directory`` bound into the launch line's container
-    and on its library path (see the module docstring)."""
+    and on its library path (see the module docstring); ``bind`` false: a directory of the
+    image itself, only put on the container's library path (nothing of the host bound)."""
     directory = directory.rstrip("/")
     if not _SAFE_DIR.match(directory):
         raise FixNotApplicable(f"not a plain absolute directory: {directory!r}")
+    if not bind:
+        _bind_insertions(text, directory)  # the launch line must run a container
+        return _with_library_path(text, directory, first=True)
     return _with_library_path(_bind_root(text, directory), directory)
 
 

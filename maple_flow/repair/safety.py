@@ -391,7 +391,8 @@ ALWAYS_ALLOWED = frozenset({
     # the script's own words, a fixed separator or a modulo range (patch_script_env.py)
     "show_hidden_devices", "alloc_conf", "bound_port_arithmetic",
     # a library directory of the site's profile (plain path characters) bound into the launch
-    # line's container and put on its library path (patch_container_lib.py)
+    # line's container and put on its library path, or (bind false) the image's own library
+    # directory the user names, put first on the container's library path (patch_container_lib.py)
     "container_site_library", "container_net_plugin",
     # a fixed switch or variable of the serving program the script runs, from a fixed list
     # (patch_serving.py)

@@ -1027,6 +1027,14 @@ def launch_command_line(text: str) -> int | None:
     return found.cmd.line if found else None
 
 
+@lru_cache(maxsize=1024)
+def launch_command_head(text: str) -> str | None:
+    """The first word of the command that starts the program (``srun`` of ``yes y | srun
+    python x.py``), or None when the script starts no Python program (s39nofix)."""
+    found = _find_launch(split_blocks(text), dict(array_literals(text)))
+    return found.cmd.words[0] if found and found.cmd.words else None
+
+
 def launcher_command_line(text: str, launcher: str) -> int | None:
     """1-based line of the last top-level command that starts with ``launcher`` (``srun
     ./solver``, a program that is not Python), or None when no command does."""
