@@ -402,5 +402,5 @@ case(
 SLURM_CPUS_PER_TASK=13 != SLURM_TRES_PER_TASK=cpu=8
 Training failed with exit code 141
 ''',
-    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^(\+\s*(yes y \| )?python src/Train_OGBN_HPC\.py|\+\s*unset SLURM_CPUS_PER_TASK|\+.*\bsrun\b.*--cpus-per-task[= ]8)'},
+    expect={'families': ['environment', 'launcher', 'resources'], 'fix': r'(?m)^(\+\s*(yes y \| )?python src/Train_OGBN_HPC\.py|\+\s*unset SLURM_CPUS_PER_TASK|\+.*\bsrun\b.*--cpus-per-task[= ]8)'},
 )

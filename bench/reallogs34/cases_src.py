@@ -354,7 +354,7 @@ case(
     from minicalo import GeometryDescriptor
 ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.34' not found (required by /.singularity.d/libs/libGLX.so.0)
 ''',
-    expect={'families': ['container', 'environment'], 'fix': r'(?m)^\+.*(--env\s+["\']?LD_LIBRARY_PATH=|\b(SINGULARITYENV|APPTAINERENV)_LD_LIBRARY_PATH=)'},
+    expect={'families': ['containers', 'environment'], 'fix': r'(?m)^\+.*(--env\s+["\']?LD_LIBRARY_PATH=|\b(SINGULARITYENV|APPTAINERENV)_LD_LIBRARY_PATH=)'},
 )
 
 case(

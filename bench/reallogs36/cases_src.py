@@ -402,7 +402,7 @@ case(
 Lmod is automatically replacing "nvidia/25.3" with "opencilk/2.1.0".
 FileNotFoundError: [Errno 2] No such file or directory: '/work/11095/jwan4/PanguWeather/v2.0/config/stampede/E3SM_SFNO_H5_STAMPEDE_jsw.yaml'
 ''',
-    expect={'families': ['filesystem'], 'fix': r'(?m)^\+.*--yaml_config[= ](?!config/stampede/)\S+\.ya?ml\b|^\+\s*cd\s+/work2/'},
+    expect={'families': ['filesystem', 'user', 'environment'], 'fix': r'(?m)^\+.*--yaml_config[= ](?!config/stampede/)\S+\.ya?ml\b|^\+\s*cd\s+/work2/'},
 )
 
 # ---------------------------------------------------------------- Vision Mamba detection failure-fix note, Alliance Fir (2)
