@@ -38,3 +38,15 @@ def test_a_resolver_question_reaches_resolve_fix() -> None:
     ops, needs, unresolved = resolve.resolve_fix([template], resolve.Context(script=script))
     assert (ops, needs) == ([], ["module_name"])
     assert unresolved and "which one failed" in unresolved[0]
+
+
+def test_directives_parsed_once_per_script_and_never_shared_mutably() -> None:
+    from maple_flow.knowledge import directives as d
+
+    script = "#!/bin/bash\n#SBATCH --mem=4G\n#SBATCH -N 2\nsrun true\n"
+    first = d.directives_once(script, "slurm")
+    assert first == d.parse_directives(script, "slurm")
+    first.clear()  # a caller's change to its list reaches no other caller
+    hits = d._directives_cached.cache_info().hits
+    assert d.last_value(d.directives_once(script, "slurm"), "nodes") == "2"
+    assert d._directives_cached.cache_info().hits == hits + 1

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from maple_flow.errors import MapleError
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.ofi_provider import forced_provider_absent
@@ -491,7 +491,7 @@ def mem_below_node(script: str, profile: ClusterProfile | None) -> bool:
     from the directive block alone, so it holds of a job whose work is any command."""
     if profile is None or profile.scheduler != "slurm":
         return False
-    asked = size_mb(last_value(parse_directives(script, "slurm"), "mem"), "slurm")
+    asked = size_mb(last_value(directives_once(script, "slurm"), "mem"), "slurm")
     return asked is not None and 0 < asked < profile.node.memory_gb * 1024
 
 

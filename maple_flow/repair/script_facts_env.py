@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 
 from maple_flow.errors import MapleError
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
@@ -45,7 +45,7 @@ def _code(script: str) -> str:
 
 def _job_nodes(script: str, scheduler: str) -> int | None:
     """The node count the job's directives ask (Slurm --nodes, PBS select), None if unstated."""
-    directives = parse_directives(script, scheduler)  # type: ignore[arg-type]
+    directives = directives_once(script, scheduler)  # type: ignore[arg-type]
     return first_int(last_value(directives, "nodes", "select"))
 
 
