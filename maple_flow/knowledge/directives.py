@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from maple_flow.models.common import scheduler_walltime_seconds
@@ -223,6 +224,17 @@ def parse_directives(text: str, scheduler: Kind | None = None) -> list[Directive
         for option, value, spelled in parse(_split(options)):
             result.append(Directive(kind, option, value, number, raw, spelled))
     return result
+
+
+def directives_once(text: str, scheduler: Kind | None = None) -> list[Directive]:
+    """``parse_directives`` parsed once per script text and scheduler (the repair's script
+    facts each read the same script): a fresh list of the cached, immutable parse."""
+    return list(_directives_cached(text, scheduler))
+
+
+@lru_cache(maxsize=32)
+def _directives_cached(text: str, scheduler: Kind | None) -> tuple[Directive, ...]:
+    return tuple(parse_directives(text, scheduler))
 
 
 def last_value(directives: list[Directive], *options: str) -> str | None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.errors import MapleError
 from maple_flow.repair.layout import find_launch
+from maple_flow.repair.parsed import parse_or_refuse
 from maple_flow.repair.patch_launch import _walk
 from maple_flow.repair.text import FixNotApplicable, Word, replace
-from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.launch import COLOSSAL_RUN
 
 #: colossalai run's options this rewrite reads (the others change which hosts or how the
@@ -61,10 +60,7 @@ def colossalai_run_per_node(text: str, scheduler: str) -> str:
     by srun (see ops.ColossalaiRunPerNode); FixNotApplicable with the reason otherwise."""
     if scheduler != "slurm":
         raise FixNotApplicable("only a Slurm job's colossalai run is started with srun here")
-    try:
-        parsed = parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    parsed = parse_or_refuse(text)
     stages = parsed.launch.stages
     if not stages or stages[0].name != "torchrun" or stages[0].via != COLOSSAL_RUN:
         raise FixNotApplicable("the launch line does not start with colossalai run (another "

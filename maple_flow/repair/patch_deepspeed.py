@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.layout import comment_block_start, find_launch
+from maple_flow.repair.parsed import parse_or_refuse
 from maple_flow.repair.text import FixNotApplicable, insert_line, lines, replace
-from maple_flow.scriptparse import parse_script
 
 #: The file the new line writes (one per job, in the job's working directory).
 HOSTFILE = "hostfile.$SLURM_JOB_ID"
@@ -53,10 +52,7 @@ def deepspeed_slurm_hostfile(text: str, scheduler: str) -> str:
     otherwise."""
     if scheduler != "slurm":
         raise FixNotApplicable("only a Slurm job's node list is written as a hostfile here")
-    try:
-        stages = parse_script(text).launch.stages
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    stages = parse_or_refuse(text).launch.stages
     if not stages or stages[0].name != "deepspeed":
         raise FixNotApplicable("deepspeed is not the launch line's first command (srun or "
                                "another launcher starts it: one runner per task would each "

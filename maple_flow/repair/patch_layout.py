@@ -15,6 +15,7 @@ import re
 from maple_flow.errors import MapleError
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair import patch_launch as pl
+from maple_flow.repair.parsed import parse_or_refuse
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size, job_size
@@ -37,13 +38,6 @@ TOTAL_OPTIONS: dict[str, tuple[str, ...]] = {
     "srun": ("-n", "--ntasks"),
 }
 _WHOLE_VAR = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
-
-
-def _parsed(text: str) -> ParsedScript:
-    try:
-        return parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
 
 
 def set_literal(text: str, name: str, value: int) -> str:
@@ -101,7 +95,7 @@ def _raw_option(text: str, stage: str, names: tuple[str, ...]) -> tuple[str, str
 
 def _stage_counts(text: str, new: int) -> str:
     """The per-node counts of the launch line's stages set to ``new``."""
-    p = _parsed(text)
+    p = parse_or_refuse(text)
     for stage in p.launch.stages:
         if stage.name == "srun" and not _per_rank_stage(p, stage):
             continue
@@ -147,7 +141,7 @@ def several_launchers_per_node(p: ParsedScript) -> bool:
 def one_launcher_per_node(text: str) -> str:
     """``srun torchrun`` (or deepspeed, accelerate) with more than one task per node: one
     task per node, so that each node runs one per-node launcher."""
-    if not several_launchers_per_node(_parsed(text)):
+    if not several_launchers_per_node(parse_or_refuse(text)):
         return text
     text = pl.set_launcher_arg(text, "srun", "--ntasks-per-node", "1")
     text = pl.remove_launcher_arg(text, "srun", "-n")
@@ -158,7 +152,7 @@ def _per_task_directives(text: str, new: int) -> str:
     """GPUs given per task (``--gpus-per-task=1`` with ``--ntasks-per-node=4``): one task
     per node gets ``new`` GPUs itself; else the tasks per node (and a total task count) are
     set so that they hold ``new`` GPUs."""
-    size = directive_size(_parsed(text))
+    size = directive_size(parse_or_refuse(text))
     per_task, tpn, tasks = size["gpus_per_task"], size["tpn"], size["tasks"]
     value = pd.directive_value(text, "slurm", "gpus-per-task")
     if per_task is None or value is None or size["gpus"] == new:
@@ -196,7 +190,7 @@ def replace_count(value: str, new: int) -> str:
 
 def _srun_gres(text: str, new: int) -> str:
     """A GPU ``--gres`` / ``--gpus-per-node`` on the srun line, set to ``new`` per node."""
-    p = _parsed(text)
+    p = parse_or_refuse(text)
     srun = next((s for s in p.launch.stages if s.name == "srun"), None)
     if srun is None:
         return text
@@ -211,7 +205,7 @@ def fit_cores(text: str, node_cpus: int) -> str:
     """Cores per task lowered so that the tasks of a node fit its ``node_cpus`` (directive
     and srun option): "Requested node configuration is not available" or "CPU count per
     node can not be satisfied" may be the cores, not the GPUs."""
-    p = _parsed(text)
+    p = parse_or_refuse(text)
     size = directive_size(p)
     tpn = size["tpn"] or 1
     per_task = to_int(p.directive("cpus-per-task"), {})
@@ -231,7 +225,7 @@ def fit_cores(text: str, node_cpus: int) -> str:
 def set_ranks_per_node(text: str, scheduler: str, new: int, node_cpus: int = 0) -> str:
     """``new`` ranks (GPUs) per node wherever the script says how many a node gets (and,
     given ``node_cpus``, cores per task that fit a node)."""
-    before = _parsed(text)
+    before = parse_or_refuse(text)
     size = directive_size(before)
     old = size["gpus"]
     if scheduler == "slurm":
@@ -273,7 +267,7 @@ def _launch_per_node(p: ParsedScript) -> int | None:
 
 def says_per_node(text: str) -> bool:
     """Whether the script states a per-node GPU or rank count anywhere."""
-    p = _parsed(text)
+    p = parse_or_refuse(text)
     return (directive_size(p)["gpus"] is not None or _launch_per_node(p) is not None
             or literal_int(text, "GPUS_PER_NODE") is not None)
 
@@ -339,7 +333,7 @@ def typed_gpus(text: str, gpu_type: str, per_node: int) -> str:
     """At a site that takes typed GPU requests only (Bridges-2: ``--gpus=v100-32:16``), an
     untyped per-node request (``--gpus-per-node=8``, ``--gres=gpu:8``, ``--gpus=16``) written
     in the site's form for ``per_node`` GPUs on each of the job's nodes."""
-    size = directive_size(_parsed(text))
+    size = directive_size(parse_or_refuse(text))
     untyped = []
     for option in ("gpus-per-node", "gres", "gpus"):
         value = pd.directive_value(text, "slurm", option)

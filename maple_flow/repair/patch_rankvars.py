@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from maple_flow.errors import MapleError
+from maple_flow.repair.parsed import parse_or_refuse
 from maple_flow.repair.text import (
     FixNotApplicable,
     is_code,
@@ -59,13 +60,6 @@ _COUNT_WORD = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\d+)$")
 _PER_NODE = PER_NODE_LAUNCHERS
 #: The variable that limits the GPUs a process sees, by vendor.
 VISIBLE_DEVICES = {"nvidia": "CUDA_VISIBLE_DEVICES"}
-
-
-def _parsed(text: str) -> ParsedScript:
-    try:
-        return parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
 
 
 @dataclass(frozen=True)
@@ -263,7 +257,7 @@ def _count_in(word: str, ctx: _Context, p: ParsedScript) -> str:
 def world_size_from_job(text: str) -> str:
     """``text`` whose literal WORLD_SIZE is the job's own rank count (see
     ops.WorldSizeFromJob)."""
-    p = _parsed(text)
+    p = parse_or_refuse(text)
     word = job_rank_count_word(p)
     matches = [m for m in _WORLD_LITERAL.finditer(text)
                if not text[text.rfind("\n", 0, m.start()) + 1:m.start()].lstrip()
@@ -351,7 +345,7 @@ def bind_rank_gpus(text: str, local_rank_var: str, vendor: str) -> str:
     """``text`` whose mpiexec/mpirun ranks each see one GPU, the one of their local rank (see
     ops.BindRankGpus): the program is started through ``bash -c 'export
     CUDA_VISIBLE_DEVICES=$LOCAL; exec "$@"' bash``."""
-    p = _parsed(text)
+    p = parse_or_refuse(text)
     if not mpiexec_ranks_unbound(p, text):
         raise FixNotApplicable("no mpiexec/mpirun line starts several ranks a node straight "
                                "into the program with nothing binding their GPUs")

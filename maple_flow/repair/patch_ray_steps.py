@@ -19,7 +19,7 @@ from maple_flow.repair.ray_steps import (
     node_word,
     ray_steps,
 )
-from maple_flow.repair.text import FixNotApplicable, replace
+from maple_flow.repair.text import FixNotApplicable, quote_at, replace
 
 _CHAIN = re.compile(r"&&|\|\||;|(?<![>&])\|(?!\|)")
 
@@ -182,22 +182,6 @@ def ray_pin_ports(text: str) -> str:
 _JSON_OPTION = re.compile(r"--(?:resources|labels)[= ](?=\{)")
 
 
-def _quote_state(segment: str, at: int) -> str:
-    """The quote open at ``segment[at]``: ``"'"``, ``'"'`` or ``""``."""
-    state, i = "", 0
-    while i < at:
-        c = segment[i]
-        if c == "\\" and state != "'":
-            i += 2
-            continue
-        if state == "" and c in "'\"":
-            state = c
-        elif c == state:
-            state = ""
-        i += 1
-    return state
-
-
 def _brace_end(segment: str, start: int) -> int | None:
     depth = 0
     for i in range(start, len(segment)):
@@ -219,7 +203,7 @@ def ray_quote_json(text: str) -> str:
         for m in _JSON_OPTION.finditer(segment):
             start = m.end()
             end = _brace_end(segment, start)
-            state = _quote_state(segment, start)
+            state = quote_at(segment, start)
             if end is None or state == "'":
                 raise FixNotApplicable(f"line {step.line}: the JSON of {m.group(0)[:-1]} is in "
                                        "single quotes or not closed; no quote can be added")

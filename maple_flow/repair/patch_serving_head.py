@@ -28,7 +28,7 @@ import re
 
 from maple_flow.repair.patch_env import master_addr_value, names_first_node
 from maple_flow.repair.patch_serving import serving_commands
-from maple_flow.repair.text import FixNotApplicable
+from maple_flow.repair.text import FixNotApplicable, quote_at
 
 #: The head-address option of each multi-node mode of a serving program, keyed by the option
 #: that makes a command of that mode (vLLM engine arguments:
@@ -51,19 +51,7 @@ def _given(command: str, option: str) -> bool:
 
 def _in_double_quotes(text: str) -> bool:
     """Whether the end of ``text`` (a command's words so far) lies inside double quotes."""
-    state = ""
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char == "\\" and state != "'":
-            i += 2
-            continue
-        if state == "" and char in "\"'":
-            state = char
-        elif char == state:
-            state = ""
-        i += 1
-    return state == '"'
+    return quote_at(text, len(text)) == '"'
 
 
 def _mode(command: str) -> tuple[str, re.Match[str]] | None:

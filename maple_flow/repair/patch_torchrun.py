@@ -6,11 +6,11 @@ from __future__ import annotations
 import os
 import re
 
-from maple_flow.errors import MapleError
 from maple_flow.repair.layout import Launch, find_launch
+from maple_flow.repair.parsed import parse_or_refuse
 from maple_flow.repair.patch_launch import remove_launcher_arg, stage_view
 from maple_flow.repair.text import FixNotApplicable, Word, replace
-from maple_flow.scriptparse import ParsedScript, parse_script
+from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.facts import directive_size
 
 _PYTHON = re.compile(r"^python[0-9.]*$")
@@ -74,10 +74,7 @@ def _plain_python_launch(text: str, parsed: ParsedScript, nproc: int | None) -> 
 
 def use_torchrun(text: str, nproc_per_node: int | None) -> str:
     """``text`` whose program is started by torchrun (see ops.UseTorchrun)."""
-    try:
-        parsed = parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    parsed = parse_or_refuse(text)
     torchrun = parsed.launch.stage("torchrun")
     if torchrun is not None:
         if torchrun.via != _LEGACY:
@@ -91,10 +88,7 @@ def launch_on_every_node(text: str, scheduler: str) -> str:
     ops.LaunchOnEveryNode): the site launcher's one-task-a-node words put in front of it."""
     from maple_flow.repair.script_facts import torchrun_once_on_several_nodes
 
-    try:
-        parsed = parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    parsed = parse_or_refuse(text)
     if not torchrun_once_on_several_nodes(parsed):
         raise FixNotApplicable("the script does not run torchrun once for a rendezvous of "
                                "several nodes")
@@ -125,10 +119,7 @@ LAUNCHER_MODULES = {"torchrun": "torch.distributed.run", "deepspeed": "deepspeed
 def launcher_through_python(text: str, launcher: str) -> str:
     """``text`` whose ``launcher`` entry point (``torchrun``, ``deepspeed``, ``accelerate
     launch``) is started as ``python -m MODULE`` (see ops.LauncherThroughPython)."""
-    try:
-        parsed = parse_script(text)
-    except MapleError as exc:
-        raise FixNotApplicable(f"the script cannot be parsed: {exc}") from exc
+    parsed = parse_or_refuse(text)
     stage = parsed.launch.stage(launcher)
     if stage is None:
         raise FixNotApplicable(f"the script starts no {launcher}")

@@ -176,35 +176,35 @@ from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
 from maple_flow.repair.patch_env import loaded_module_names
-from maple_flow.repair.resolve_account import AccountUnresolved, sibling_account
-from maple_flow.repair.resolve_bindpath import BindUnresolved, bind_list_without
+from maple_flow.repair.resolve_account import sibling_account
+from maple_flow.repair.resolve_bindpath import bind_list_without
 from maple_flow.repair.resolve_conda import site_conda_module
 from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
-from maple_flow.repair.resolve_env import EnvUnresolved, forced_by_script
-from maple_flow.repair.resolve_hostfile import HostfileUnresolved, written_hostfile
-from maple_flow.repair.resolve_kept import KeptUnresolved, gpus_kept, walltime_refused
-from maple_flow.repair.resolve_named import Named, NamedUnresolved, named
-from maple_flow.repair.resolve_only_module import OnlyModuleUnresolved, only_module
+from maple_flow.repair.resolve_env import forced_by_script
+from maple_flow.repair.resolve_hostfile import written_hostfile
+from maple_flow.repair.resolve_kept import gpus_kept, walltime_refused
+from maple_flow.repair.resolve_named import Named, named
+from maple_flow.repair.resolve_only_module import only_module
 from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
-from maple_flow.repair.resolve_qos import QosUnresolved, qos_partition
-from maple_flow.repair.resolve_rankcap import RankCapUnresolved, rank_cap
+from maple_flow.repair.resolve_qos import qos_partition
+from maple_flow.repair.resolve_rankcap import rank_cap
 from maple_flow.repair.resolve_sitedir import (
-    SiteDirUnresolved,
     site_scratch,
     storage_value,
     unset_storage_variable,
 )
-from maple_flow.repair.resolve_size import SizeUnresolved, size_mended
-from maple_flow.repair.resolve_slots import SlotsUnresolved, job_slots
-from maple_flow.repair.resolve_slurm import RespellUnresolved, respelled, version_spelling
+from maple_flow.repair.resolve_size import size_mended
+from maple_flow.repair.resolve_slots import job_slots
+from maple_flow.repair.resolve_slurm import respelled, version_spelling
 from maple_flow.repair.resolve_step import (
     StepUnresolved,
     inherited_cpus_fit,
     step_cpus_per_task,
     step_shape,
 )
-from maple_flow.repair.resolve_taskshape import TaskShapeUnresolved, shape_value, task_shape
+from maple_flow.repair.resolve_taskshape import shape_value, task_shape
 from maple_flow.repair.script_facts_ccl import mpi_launch_ccl_settings
+from maple_flow.repair.unresolved import Unresolved as Unresolved
 from maple_flow.units import size_mb
 
 if TYPE_CHECKING:
@@ -230,16 +230,6 @@ _ALIASES = {"cuda": ("cuda", "cudatoolkit"), "cudatoolkit": ("cuda", "cudatoolki
             "python": ("python", "python3"), "python3": ("python3", "python"),
             # Intel's compilers and runtime: the classic ``intel`` modules and oneAPI's (s36rl37)
             "oneapi": ("oneapi", "intel"), "intel": ("intel", "oneapi")}
-
-
-class Unresolved(Exception):
-    """A placeholder without a value; ``need`` is set for {ask:...}; ``whole``: the record's
-    other ops must not be applied without this one (they would change the user's request)."""
-
-    def __init__(self, message: str, need: str = "", whole: bool = False) -> None:
-        super().__init__(message)
-        self.need = need
-        self.whole = whole
 
 
 @dataclass
@@ -351,10 +341,7 @@ def _queue(ctx: Context, arg: str) -> str:
     if arg == "default":
         return _default_taking(ctx)
     if arg == "qos_partition":  # a partition the script names as its QOS (s34ctr2)
-        try:
-            return qos_partition(ctx.script, profile)
-        except QosUnresolved as exc:
-            raise Unresolved(str(exc)) from exc
+        return qos_partition(ctx.script, profile)
     if arg == "partition":
         default = profile.queues.default_queue
         if default.kind != "partition":
@@ -453,12 +440,9 @@ def _walltime_mended(ctx: Context) -> str:
 def _kept(ctx: Context, arg: str) -> str:
     """``{walltime:refused}`` / ``{gpus:kept}`` (resolve_kept)."""
     profile = _need_profile(ctx)
-    try:
-        if arg == "refused":
-            return walltime_refused(profile, ctx.script)
-        return str(gpus_kept(profile, ctx.script))
-    except KeptUnresolved as exc:
-        raise Unresolved(str(exc), need=exc.need, whole=True) from None
+    if arg == "refused":
+        return walltime_refused(profile, ctx.script)
+    return str(gpus_kept(profile, ctx.script))
 
 
 def _walltime_cap(ctx: Context) -> str:
@@ -1007,37 +991,25 @@ def _ppr_ranks(ctx: Context, arg: str) -> str:
 
 def _named(ctx: Context, arg: str) -> str:
     """``{named:X}``: a value a scheduler's rejection names (maple_flow.repair.resolve_named)."""
-    try:
-        return named(Named(ctx.groups, ctx.answers, ctx.script, lambda: _job_nodes(ctx)), arg)
-    except NamedUnresolved as exc:
-        raise Unresolved(str(exc), need=exc.need) from None
+    return named(Named(ctx.groups, ctx.answers, ctx.script, lambda: _job_nodes(ctx)), arg)
 
 
 def _size_mended(ctx: Context, arg: str) -> str:
     """``{size:X}``: the memory directive group X names, as sbatch reads a size
     (maple_flow.repair.resolve_size)."""
-    try:
-        return size_mended(dict(ctx.groups), ctx.script, arg)
-    except SizeUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return size_mended(dict(ctx.groups), ctx.script, arg)
 
 
 def _respell(ctx: Context, arg: str) -> str:
     """``{respell:X}``: the Slurm option group X misspells; ``{respell:X.value}``: the value
     of the script's directive of that name (maple_flow.repair.resolve_slurm)."""
-    try:
-        return respelled(ctx.groups, ctx.script, arg)
-    except RespellUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return respelled(ctx.groups, ctx.script, arg)
 
 
 def _version_spelling(ctx: Context, arg: str) -> str:
     """``{version_spelling:X}``: how to write a Slurm option that another Slurm version
     spells otherwise (maple_flow.repair.resolve_slurm.version_spelling)."""
-    try:
-        return version_spelling(ctx.groups, arg)
-    except RespellUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return version_spelling(ctx.groups, arg)
 
 
 def _step_tasks(ctx: Context, arg: str) -> str:
@@ -1085,10 +1057,7 @@ def _step_cpus(ctx: Context, arg: str) -> str:
         raise Unresolved("the script has no srun step")
     asked = [o.value for o in options if o.name in ("-n", "--ntasks") and o.value]
     given = any(o.name in ("-c", "--cpus-per-task") for o in options)
-    try:
-        return step_cpus_per_task(step_shape(ctx.script, asked[-1] if asked else None, given))
-    except StepUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return step_cpus_per_task(step_shape(ctx.script, asked[-1] if asked else None, given))
 
 
 def _node_type(ctx: Context, arg: str) -> str:
@@ -1194,10 +1163,7 @@ def _bind_list(ctx: Context, arg: str) -> str:
     source = ctx.groups.get("src")
     if not source:
         raise Unresolved("the log gave no bind source")
-    try:
-        line, old, new = bind_list_without(ctx.script, source)
-    except BindUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    line, old, new = bind_list_without(ctx.script, source)
     return {"line": str(line), "old": old}.get(arg, new)
 
 
@@ -1212,10 +1178,7 @@ def _forced_env(ctx: Context, arg: str) -> str:
     profile = ctx.profile
     site_env = dict(profile.network.env) if profile is not None else {}
     site = profile.name if profile is not None else "the site"
-    try:
-        return forced_by_script(ctx.script, name, value, site_env, site)
-    except EnvUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return forced_by_script(ctx.script, name, value, site_env, site)
 
 
 def _conda_module(ctx: Context, arg: str) -> str:
@@ -1223,11 +1186,8 @@ def _conda_module(ctx: Context, arg: str) -> str:
     runs it (maple_flow.repair.resolve_conda.site_conda_module); else unresolved with the
     reason."""
     profile = _need_profile(ctx)
-    try:
-        return site_conda_module(ctx.script, profile.software.modules,
-                                 profile.software.available_modules, profile.name)
-    except EnvUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return site_conda_module(ctx.script, profile.software.modules,
+                             profile.software.available_modules, profile.name)
 
 
 def _dir_var(ctx: Context, arg: str) -> str:
@@ -1246,10 +1206,7 @@ def _path_var(ctx: Context, arg: str, find: Callable[[str, str], str]) -> str:
     path = ctx.groups.get(arg or "path")
     if not path:
         raise Unresolved("the log gave no path")
-    try:
-        return find(ctx.script, path)
-    except EnvUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return find(ctx.script, path)
 
 
 def _account(ctx: Context, arg: str) -> str:
@@ -1257,19 +1214,13 @@ def _account(ctx: Context, arg: str) -> str:
     account form (resolve_account.sibling_account); else unresolved."""
     if arg != "sibling":
         raise Unresolved(f"unknown account placeholder {arg}")
-    try:
-        return sibling_account(ctx.script, ctx.profile)
-    except AccountUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return sibling_account(ctx.script, ctx.profile)
 
 
 def _hostfile(ctx: Context, arg: str) -> str:
     """``{hostfile:NAME}``: the file the script writes its node list into, where the launch
     line names another; else the answer to NAME, else a question (resolve_hostfile)."""
-    try:
-        return written_hostfile(ctx.script, arg, dict(ctx.answers))
-    except HostfileUnresolved as exc:
-        raise Unresolved(str(exc), need=exc.need) from None
+    return written_hostfile(ctx.script, arg, dict(ctx.answers))
 
 
 def _site_scratch(ctx: Context, arg: str) -> str:
@@ -1279,10 +1230,7 @@ def _site_scratch(ctx: Context, arg: str) -> str:
 
     storage = target_storage(ctx.profile.id) if ctx.profile is not None else None
     site = ctx.profile.name if ctx.profile is not None else "the site"
-    try:
-        return site_scratch(storage.variables if storage else [], arg, dict(ctx.answers), site)
-    except SiteDirUnresolved as exc:
-        raise Unresolved(str(exc), need=exc.need) from None
+    return site_scratch(storage.variables if storage else [], arg, dict(ctx.answers), site)
 
 
 def _unset_storage(ctx: Context, arg: str) -> str:
@@ -1296,14 +1244,11 @@ def _unset_storage(ctx: Context, arg: str) -> str:
     storage = target_storage(profile.id)
     site_vars = storage.variables if storage else []
     logged = ctx.groups.get("var") or ctx.groups.get("path") or ""
-    try:
-        var = unset_storage_variable(ctx.script, logged, storage_variable_names(), site_vars,
-                                     profile.name)
-        if arg == "name":
-            return var
-        return storage_value(var, site_vars, "storage_dir", dict(ctx.answers), profile.name)
-    except SiteDirUnresolved as exc:
-        raise Unresolved(str(exc), need=exc.need) from None
+    var = unset_storage_variable(ctx.script, logged, storage_variable_names(), site_vars,
+                                 profile.name)
+    if arg == "name":
+        return var
+    return storage_value(var, site_vars, "storage_dir", dict(ctx.answers), profile.name)
 
 
 def _off_script(ctx: Context, arg: str) -> str:
@@ -1324,10 +1269,7 @@ def _off_script(ctx: Context, arg: str) -> str:
 def _task_shape(ctx: Context, arg: str) -> str:
     """``{task_shape:ARG}``: the uniform per-node shape of a job whose GPUs are asked per task
     or as a job total over a node range (resolve_taskshape); else unresolved."""
-    try:
-        return shape_value(task_shape(ctx.script, _need_profile(ctx)), arg)
-    except TaskShapeUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return shape_value(task_shape(ctx.script, _need_profile(ctx)), arg)
 
 
 def _respelled(ctx: Context, arg: str) -> str:
@@ -1413,15 +1355,12 @@ def _shifter_module(ctx: Context, arg: str) -> str:
     """``{shifter_module:NAME}``: the script's Shifter ``--module`` list with NAME added, on a
     site whose container runtime is Shifter (maple_flow.repair.resolve_shifter); else
     unresolved."""
-    from maple_flow.repair.resolve_shifter import ShifterUnresolved, shifter_modules_with
+    from maple_flow.repair.resolve_shifter import shifter_modules_with
 
     container = _need_profile(ctx).container
     if container is None or container.command != "shifter":
         raise Unresolved("the site's container runtime is not Shifter")
-    try:
-        return shifter_modules_with(ctx.script, arg.replace("_", "-"))
-    except ShifterUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    return shifter_modules_with(ctx.script, arg.replace("_", "-"))
 
 
 def _serving_image(ctx: Context, arg: str) -> str:
@@ -1453,21 +1392,15 @@ def _served_name(ctx: Context, arg: str) -> str:
 def _slots(ctx: Context, arg: str) -> str:
     """``{slots:option|tasks}``: the job's task request that gives its one Open MPI launch line
     the slots the log says it asked (maple_flow.repair.resolve_slots)."""
-    try:
-        site_gpus = ctx.profile.gpu.per_node if ctx.profile else None
-        node_cpus = ctx.profile.node.cpus if ctx.profile else None
-        return job_slots(ctx.script, ctx.groups.get("asked"), arg, site_gpus, node_cpus)
-    except SlotsUnresolved as exc:
-        raise Unresolved(str(exc)) from None
+    site_gpus = ctx.profile.gpu.per_node if ctx.profile else None
+    node_cpus = ctx.profile.node.cpus if ctx.profile else None
+    return job_slots(ctx.script, ctx.groups.get("asked"), arg, site_gpus, node_cpus)
 
 
 def _only_module(ctx: Context, arg: str) -> str:
     """``{only_module:NAME}``: the one module the script loads, else the question NAME
     (maple_flow.repair.resolve_only_module)."""
-    try:
-        return only_module(ctx.script, arg, ctx.answers)
-    except OnlyModuleUnresolved as exc:
-        raise Unresolved(str(exc), need=exc.need) from None
+    return only_module(ctx.script, arg, ctx.answers)
 
 _FUNCTIONS = {"script": _script_int, "slots": _slots, "ppr": _ppr_ranks,
               "job_name": _valid_job_name,
@@ -1547,10 +1480,7 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
     if kind == "gpus" and arg == "fit":
         return str(_gpus_fit(ctx))
     if kind == "gpus" and arg == "rank_cap":  # s34ctr2: ranks a node beyond its GPUs
-        try:
-            return str(rank_cap(_launch_per_node(ctx), ctx.script, _need_profile(ctx)))
-        except RankCapUnresolved as exc:
-            raise Unresolved(str(exc)) from exc
+        return str(rank_cap(_launch_per_node(ctx), ctx.script, _need_profile(ctx)))
     if kind == "gpus" and arg == "asked":
         return str(_gpus_asked(ctx))
     if kind == "gpus" and arg == "ranks":

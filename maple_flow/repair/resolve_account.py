@@ -17,9 +17,10 @@ import re
 
 from maple_flow.knowledge.directives import parse_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.unresolved import Unresolved
 
 
-class AccountUnresolved(Exception):
+class AccountUnresolved(Unresolved):
     """No sibling account: why."""
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.repair.unresolved import Unresolved
+
 #: The bind list variables of Apptainer and Singularity (user guide, "Bind paths and mounts").
 BIND_VARIABLES = ("SINGULARITY_BINDPATH", "SINGULARITY_BIND", "APPTAINER_BINDPATH",
                   "APPTAINER_BIND")
@@ -24,7 +26,7 @@ _EXPORT = re.compile(r"^\s*(?:export\s+)?(?P<name>" + "|".join(BIND_VARIABLES)
                      + r")=(?P<q>[\"']?)(?P<value>[^\"'\s$`;]*)(?P=q)\s*(?:#.*)?$")
 
 
-class BindUnresolved(Exception):
+class BindUnresolved(Unresolved):
     """No single export line of the script lists that source (the reason is the message)."""
 
 

@@ -25,10 +25,11 @@ import re
 from collections.abc import Mapping
 
 from maple_flow.errors import MapleError
+from maple_flow.repair.unresolved import Unresolved
 from maple_flow.scriptparse import parse_script
 
 
-class EnvUnresolved(Exception):
+class EnvUnresolved(Unresolved):
     """No script line is at fault for the variable's value (the reason is the message)."""
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.repair.unresolved import Unresolved
+
 #: a line that writes a node list: the job's nodes or DeepSpeed's ``slots=``
 _NODE_LIST = re.compile(r"slots=|SLURM_(?:JOB_)?NODELIST|PBS_NODEFILE|scontrol\s+show\s+hostnames")
 #: where such a line writes: ``> FILE``, ``>> FILE``, ``tee [-a] FILE``
@@ -21,12 +23,8 @@ _TARGET = re.compile(r"(?:>>?|\btee(?:\s+-a)?)\s*[\"']?([\w./${}-]+)[\"']?\s*$")
 _HOSTFILE_ARG = re.compile(r"\bdeepspeed\b[^\n]*?\s--hostfile[= ]\s*[\"']?([^\s\"']+)")
 
 
-class HostfileUnresolved(Exception):
+class HostfileUnresolved(Unresolved):
     """No one file of the script is the hostfile the launcher should read."""
-
-    def __init__(self, message: str, need: str) -> None:
-        super().__init__(message)
-        self.need = need
 
 
 def _written(script: str) -> list[str]:

@@ -17,14 +17,15 @@ from __future__ import annotations
 from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_seconds
+from maple_flow.repair.unresolved import Unresolved
 
 
-class KeptUnresolved(Exception):
-    """No value that keeps the user's request; ``need`` names a question for the user."""
+class KeptUnresolved(Unresolved):
+    """No value that keeps the user's request; ``need`` names a question for the user. Always
+    ``whole``: the record's other ops would change the request without this one."""
 
     def __init__(self, message: str, need: str = "") -> None:
-        super().__init__(message)
-        self.need = need
+        super().__init__(message, need, whole=True)
 
 
 def walltime_refused(profile: ClusterProfile, script: str) -> str:

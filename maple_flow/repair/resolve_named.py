@@ -36,18 +36,15 @@ import yaml
 from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models.common import walltime_seconds
+from maple_flow.repair.unresolved import Unresolved
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
 
-class NamedUnresolved(Exception):
+class NamedUnresolved(Unresolved):
     """A ``{named:...}`` placeholder without a value; ``need`` names an option to ask for
-    (resolve.py turns it into its own Unresolved)."""
-
-    def __init__(self, message: str, need: str = "") -> None:
-        super().__init__(message)
-        self.need = need
+    (an Unresolved: resolve.py lets it through as it is)."""
 
 
 @dataclass(frozen=True)

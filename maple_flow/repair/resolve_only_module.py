@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from maple_flow.repair.patch_env import loaded_module_names
+from maple_flow.repair.unresolved import Unresolved
 
 
-class OnlyModuleUnresolved(Exception):
+class OnlyModuleUnresolved(Unresolved):
     """The script loads no module or several: ``need`` is the question to ask."""
-
-    def __init__(self, message: str, need: str) -> None:
-        super().__init__(message)
-        self.need = need
 
 
 def only_module(script: str, need: str, answers: Mapping[str, str]) -> str:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.unresolved import Unresolved
 
 
-class QosUnresolved(Exception):
+class QosUnresolved(Unresolved):
     """The script names no partition of the site as its QOS."""
 
 

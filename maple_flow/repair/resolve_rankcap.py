@@ -14,9 +14,10 @@ from __future__ import annotations
 from maple_flow.knowledge.directives import parse_directives
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.unresolved import Unresolved
 
 
-class RankCapUnresolved(Exception):
+class RankCapUnresolved(Unresolved):
     """The script starts no more ranks on a node than the job has GPUs there."""
 
 

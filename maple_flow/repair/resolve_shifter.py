@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.repair.unresolved import Unresolved
 
 
-class ShifterUnresolved(ValueError):
+class ShifterUnresolved(Unresolved):
     """The script gives no Shifter module list to extend (or already has the module)."""
 
 

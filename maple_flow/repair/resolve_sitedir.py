@@ -16,17 +16,14 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.patch_storage import first_read, sets
+from maple_flow.repair.unresolved import Unresolved
 
 #: Scratch variables, most specific first (Perlmutter sets both; $PSCRATCH is its own).
 SCRATCH_VARIABLES = ("PSCRATCH", "SCRATCH")
 
 
-class SiteDirUnresolved(Exception):
+class SiteDirUnresolved(Unresolved):
     """No scratch variable at the site and no answer: ``need`` is the value to ask for."""
-
-    def __init__(self, message: str, need: str) -> None:
-        super().__init__(message)
-        self.need = need
 
 
 def site_scratch(variables: list[str] | tuple[str, ...], need: str,

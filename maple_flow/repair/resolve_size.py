@@ -16,6 +16,7 @@ import math
 import re
 
 from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.repair.unresolved import Unresolved
 
 #: What sbatch takes: digits and at most one unit letter.
 _VALID = re.compile(r"^\d+[KMGTkmgt]?$")
@@ -25,7 +26,7 @@ _MB = {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}
 _OPTIONS = frozenset({"mem", "mem-per-cpu", "mem-per-gpu", "tmp"})
 
 
-class SizeUnresolved(Exception):
+class SizeUnresolved(Unresolved):
     """The directive gives no size to mend."""
 
 

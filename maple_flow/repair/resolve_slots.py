@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from maple_flow.repair.patch_directives import directive_value
+from maple_flow.repair.unresolved import Unresolved
 
 #: An MPI-based launcher word at the start of a command (after a path, an env prefix or `&&`).
 _LAUNCH = re.compile(r"(?m)^[^#\n]*?(?<![\w/.-])(?:\S*/)?"
@@ -29,7 +30,7 @@ _GPU_COUNT = re.compile(r"(?:^|:)(\d+)$")
 _PER_GPU = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:horovodrun|torchpack\s+dist-run)(?![\w-])")
 
 
-class SlotsUnresolved(Exception):
+class SlotsUnresolved(Unresolved):
     """The job's task count is not what the refusal is about, or not one the script decides."""
 
 

@@ -23,6 +23,7 @@ import yaml
 
 from maple_flow.knowledge.directives import last_value, parse_directives
 from maple_flow.paths import templates_dir
+from maple_flow.repair.unresolved import Unresolved
 
 #: How alike a name must be to an option to be taken for its misspelling (difflib ratio).
 CUTOFF = 0.85
@@ -30,7 +31,7 @@ CUTOFF = 0.85
 MARGIN = 0.04
 
 
-class RespellUnresolved(Exception):
+class RespellUnresolved(Unresolved):
     """No single option the name is a misspelling of."""
 
 

@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.repair.unresolved import Unresolved
 
 
-class StepUnresolved(Exception):
+class StepUnresolved(Unresolved):
     """The step's CPUs per task cannot be read from the script (the reason is the message)."""
 
 

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 
 from maple_flow.knowledge.directives import Directive, last_value, parse_directives
 from maple_flow.models import ClusterProfile
+from maple_flow.repair.unresolved import Unresolved
 
 _NUMBER = re.compile(r"(\d+)$")
 _RANGE = re.compile(r"^\s*\d+\s*-\s*\d+\s*$")
 
 
-class TaskShapeUnresolved(Exception):
+class TaskShapeUnresolved(Unresolved):
     """The job's GPU request is per node already, or gives no uniform shape."""
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
-from maple_flow.errors import MapleError
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import ScriptFact
 from maple_flow.repair.ofi_provider import forced_provider_absent
+from maple_flow.repair.parsed import parsed_or_none
 from maple_flow.repair.patch_container import NV_FLAGS, NV_RUNTIMES
 from maple_flow.repair.patch_container_header import container_option_on_header
 from maple_flow.repair.patch_ibrun import MPI_LAUNCHERS, site_launches_with_ibrun
@@ -50,7 +49,7 @@ from maple_flow.repair.script_facts_s37 import (
     mem_per_cpu_below_node,
 )
 from maple_flow.repair.site_constraint import constraint_unknown_to_site
-from maple_flow.scriptparse import ParsedScript, parse_script
+from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
 from maple_flow.scriptparse.nodecount import stage_node_counts
@@ -491,7 +490,7 @@ def mem_below_node(script: str, profile: ClusterProfile | None) -> bool:
     from the directive block alone, so it holds of a job whose work is any command."""
     if profile is None or profile.scheduler != "slurm":
         return False
-    asked = size_mb(last_value(parse_directives(script, "slurm"), "mem"), "slurm")
+    asked = size_mb(last_value(directives_once(script, "slurm"), "mem"), "slurm")
     return asked is not None and 0 < asked < profile.node.memory_gb * 1024
 
 
@@ -523,17 +522,7 @@ def holds(fact: ScriptFact, script: str, profile: ClusterProfile | None = None) 
         return False
     if fact in _DIRECTIVE_FACTS:
         return _DIRECTIVE_FACTS[fact](script, profile)
-    parsed = _parsed(script)
+    parsed = parsed_or_none(script)
     if fact in _TEXT_FACTS:  # they read the text, and say False where the parse is needed
         return _TEXT_FACTS[fact](parsed, script)
     return parsed is not None and _FACTS[fact](parsed, profile)
-
-
-@lru_cache(maxsize=32)
-def _parsed(script: str) -> ParsedScript | None:
-    """The script parsed once for all the facts a diagnosis asks of it (None: it does not
-    parse; no fact changes the parsed script)."""
-    try:
-        return parse_script(script)
-    except (MapleError, ValueError, IndexError):
-        return None

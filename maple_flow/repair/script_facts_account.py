@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
 
 #: An environment variable the submit commands read the account from, set by the script.
@@ -24,5 +24,5 @@ def account_required_unnamed(script: str, profile: ClusterProfile | None) -> boo
     without a profile: whether one is required is then unknown)."""
     if profile is None or not profile.account.required:
         return False
-    named = last_value(parse_directives(script, profile.scheduler), "account")
+    named = last_value(directives_once(script, profile.scheduler), "account")
     return not named and not _ACCOUNT_ENV.search(script)

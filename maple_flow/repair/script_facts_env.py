@@ -15,12 +15,10 @@ profile (pure; s35rl35, issue 17).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from maple_flow.errors import MapleError
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
-from maple_flow.scriptparse import ParsedScript, parse_script
+from maple_flow.repair.parsed import parsed_or_none
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.values import first_int
 
@@ -45,7 +43,7 @@ def _code(script: str) -> str:
 
 def _job_nodes(script: str, scheduler: str) -> int | None:
     """The node count the job's directives ask (Slurm --nodes, PBS select), None if unstated."""
-    directives = parse_directives(script, scheduler)  # type: ignore[arg-type]
+    directives = directives_once(script, scheduler)  # type: ignore[arg-type]
     return first_int(last_value(directives, "nodes", "select"))
 
 
@@ -67,18 +65,10 @@ def site_network_env_unset(script: str, profile: ClusterProfile | None) -> bool:
     return not any(sets_variable(script, name) for name in profile.network.env)
 
 
-@lru_cache(maxsize=32)
-def _parsed(script: str) -> ParsedScript | None:
-    try:
-        return parse_script(script)
-    except (MapleError, ValueError, IndexError):
-        return None
-
-
 def _node_gpus(script: str, profile: ClusterProfile | None) -> int | None:
     """The GPUs a node of the job has: the GPUs per node its directives ask, else (a job that
     asks none: a whole node, as PBS gives one) the profile's GPUs per node."""
-    parsed = _parsed(script)
+    parsed = parsed_or_none(script)
     asked = directive_size(parsed)["gpus"] if parsed is not None else None
     if asked:
         return asked

@@ -23,8 +23,8 @@ from __future__ import annotations
 from maple_flow.knowledge.directives import (
     Directive,
     cpus_per_node,
+    directives_once,
     last_value,
-    parse_directives,
 )
 from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile
@@ -66,7 +66,7 @@ def partition_sole_candidate(script: str, profile: ClusterProfile | None) -> boo
     candidate left (False without a profile)."""
     if profile is None or profile.scheduler != "slurm":
         return False
-    ds = parse_directives(script, "slurm")
+    ds = directives_once(script, "slurm")
     if last_value(ds, "partition") is not None or not _one_node(ds):
         return False
     if any(last_value(ds, o) is not None for o in _OTHER_CANDIDATES):

@@ -5,7 +5,7 @@ memory request per CPU below a node (pure functions of the script and the site's
 from __future__ import annotations
 
 from maple_flow.errors import MapleError
-from maple_flow.knowledge.directives import cpus_per_node, last_value, parse_directives
+from maple_flow.knowledge.directives import cpus_per_node, directives_once, last_value
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.layout import find_launch
 from maple_flow.repair.patch_launch import program_args, program_launch, walk_program_args
@@ -69,7 +69,7 @@ def mem_per_cpu_below_node(script: str, profile: ClusterProfile | None) -> bool:
     is then answered by asking more (the whole node's memory)."""
     if profile is None or profile.scheduler != "slurm":
         return False
-    ds = parse_directives(script, "slurm")
+    ds = directives_once(script, "slurm")
     per_cpu = size_mb(last_value(ds, "mem-per-cpu"), "slurm")
     if not per_cpu or last_value(ds, "mem") is not None:
         return False

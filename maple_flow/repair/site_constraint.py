@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from maple_flow.knowledge.directives import last_value, parse_directives
+from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
 
 #: Operators and counts of Slurm's constraint expressions (``a&b``, ``a|b``, ``[a|b]``,
@@ -46,5 +46,5 @@ def constraint_unknown_to_site(script: str, profile: ClusterProfile | None) -> b
     known = site_features(profile)
     if not known:
         return False
-    asked = last_value(parse_directives(script, "slurm"), "constraint")
+    asked = last_value(directives_once(script, "slurm"), "constraint")
     return bool(asked) and bool(features(asked or "") - known)

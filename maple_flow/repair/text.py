@@ -153,6 +153,23 @@ def quote_open(segment: str) -> bool:
     return False
 
 
+def quote_at(segment: str, at: int) -> str:
+    """The quote open at ``segment[at]``: ``"'"``, ``'"'`` or ``""`` (a backslash escapes the
+    next character outside single quotes)."""
+    state, i = "", 0
+    while i < at:
+        c = segment[i]
+        if c == "\\" and state != "'":
+            i += 2
+            continue
+        if state == "" and c in "'\"":
+            state = c
+        elif c == state:
+            state = ""
+        i += 1
+    return state
+
+
 def _closed(segment: str, i: int) -> bool:
     """Whether the construct starting at ``segment[i]`` and reaching its end is closed."""
     last = segment[-1] if segment else ""
