@@ -356,6 +356,9 @@ ALWAYS_ALLOWED = frozenset({
     "lower_loader_workers",
     # PBS select mends (patch_pbs.py): resources and values the script's own request holds
     "pbs_select_mend", "drop_pbs_directive",
+    # the refused #PBS line's own words mended: a comment cut, a space taken out, -l put in
+    # front of a lone resource (patch_pbs_directive.py)
+    "mend_pbs_directive",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
     "pbs_raise_mem",
     # a PBS ncpus request raised to the count PBS saw used, digits only (patch_pbs_ncpus.py)
