@@ -66,7 +66,8 @@ def test_mend_pbs_directive_needs_the_echoed_line() -> None:
 def test_directive_space_in_select_is_mended() -> None:
     script = POLARIS.replace("#PBS -l select=2:system=polaris",
                              "#PBS -l select= 2:mpiprocs=12:ompthreads=1:ncpus=12")
-    data = _diagnose(script, "qsub: directive error: -l select= 2:mpiprocs=12:ompthreads=1:ncpus=12\n")
+    log = "qsub: directive error: -l select= 2:mpiprocs=12:ompthreads=1:ncpus=12\n"
+    data = _diagnose(script, log)
     assert _first(data) == "pbs-directive-words-mend"
     assert "+#PBS -l select=2:mpiprocs=12:ompthreads=1:ncpus=12" in _diff(data)
 
@@ -86,8 +87,9 @@ def test_directive_short_option_stays_a_question() -> None:
 
 
 def test_npernode_beside_map_by_is_dropped() -> None:
-    script = MPIRUN.replace("mpirun -np 8 --map-by ppr:4:node --bind-to core python train.py --epochs 10",
-                            "mpirun -np 1 --npernode 1 --map-by core hostname")
+    script = MPIRUN.replace(
+        "mpirun -np 8 --map-by ppr:4:node --bind-to core python train.py --epochs 10",
+        "mpirun -np 1 --npernode 1 --map-by core hostname")
     data = _diagnose(script, POLICY, "delta")
     assert _first(data) == "openmpi-npernode-redefines-mapping-policy"
     assert "-mpirun -np 1 --npernode 1 --map-by core hostname" in _diff(data)
@@ -114,3 +116,54 @@ def test_torque_walltime_abort_asks_the_walltime() -> None:
 def test_torque_memory_abort_is_not_the_walltime_record() -> None:
     log = "Job exceeded a memory resource limit (vmem, pvmem, etc.). Job was aborted\n"
     assert _first(_diagnose(POLARIS, log)) != "pbs-server-aborted-walltime"
+
+
+def test_binding_beside_cpus_per_proc_is_dropped() -> None:
+    script = POLARIS.replace(
+        "mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth"
+        " python train.py",
+        "mpirun -np 2 --map-by socket:PE=52 --bind-to socket ./iqtree3-mpi -s data.phy")
+    log = ("A request for multiple cpus-per-proc was given, but a conflicting binding\n"
+           "policy was specified:\n")
+    data = _diagnose(script, log)
+    assert _first(data) == "openmpi-cpus-per-proc-binding-mismatch"
+    assert "+mpirun -np 2 --map-by socket:PE=52 ./iqtree3-mpi -s data.phy" in _diff(data)
+
+
+@pytest.mark.parametrize(("log", "record"), [
+    ("Some of the requested hosts are not included in the current allocation for the\n"
+     "application:\n  ./a.out\n", "openmpi-hosts-outside-allocation"),
+    ("The specified mapping policy is not recognized:\n\n  Policy: ppr:4:nodes\n",
+     "openmpi-policy-not-recognized"),
+    ("Your job has requested a conflicting number of processes for the\napplication:\n",
+     "openmpi-procs-conflict-with-directives"),
+    ("A request for multiple cpus-per-proc was given, but a directive\nwas also give to map to "
+     "an object level that is unlikely to\n", "openmpi-cpus-per-proc-mapping-too-low"),
+])
+def test_rmaps_launch_line_texts_are_recognised_without_a_guess(log: str, record: str) -> None:
+    data = _diagnose(MPIRUN, log, "delta")
+    assert _first(data) == record
+    assert data["proposed"] is None
+
+
+def test_bare_step_wait_fragment_with_a_background_step_overlaps() -> None:
+    script = MPIRUN.replace("mpirun -np 8", "srun -n1 nvidia-smi -l 5 > gpu.csv &\nsrun -n 8")
+    data = _diagnose(script, "step creation temporarily disabled\n", "delta")
+    assert _first(data) == "srun-step-creation-wait"
+    assert "--overlap" in _diff(data)
+    assert _diagnose(MPIRUN.replace("mpirun -np 8", "srun -n 8"),
+                     "step creation temporarily disabled\n", "delta")["proposed"] is None
+
+
+def test_en_dash_local_rank_reads_as_the_deprecated_launcher() -> None:
+    script = MPIRUN.replace("mpirun -np 8 --map-by ppr:4:node --bind-to core python train.py",
+                            "python -m torch.distributed.launch --nproc_per_node=4 train.py")
+    data = _diagnose(script, "Error: unrecognized arguments: \u2013local_rank=3\n", "delta")
+    assert _first(data) == "deprecated-launch-local-rank"
+
+
+def test_site_filter_account_error_asks_the_account() -> None:
+    data = _diagnose(POLARIS.replace("#PBS -A MyProject\n", ""),
+                     "qsub: PBS Account Error - account must be specified!\n")
+    assert _first(data) == "account-missing"
+    assert data["verdict"] == "ask"
