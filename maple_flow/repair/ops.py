@@ -796,6 +796,15 @@ class DropPbsDirective(Strict):
     words: str = Field(min_length=2, max_length=200)
 
 
+class MendPbsDirective(Strict):
+    """Mend the ``#PBS`` line whose words qsub echoed in ``qsub: directive error: WORDS``: an
+    inline comment cut off, a stray space in the ``-l`` value taken out, or ``-l`` put before
+    a lone ``resource=value`` (patch_pbs_directive.py)."""
+
+    op: Literal["mend_pbs_directive"] = "mend_pbs_directive"
+    words: str = Field(min_length=2, max_length=200)
+
+
 class PbsRaiseMem(Strict):
     """Raise the script's PBS mem request (select chunks or job-wide ``-l mem=``) above the
     ``used`` figure of PBS's ``job killed: mem USED exceeded limit LIMIT``, only when LIMIT is
@@ -998,7 +1007,7 @@ FixOp = Annotated[
     | StripInvisible | LaunchWithSrun | UnsetBeforeProgram | PurgeModules | ContainerRuntimeSetup
     | LaunchWithSiteMpiexec | PbsSelectMpiprocs
     | UnixLineEndings | ContinueLaunchCommand
-    | PbsSelectMend | DropPbsDirective | WrapperGpuCount
+    | PbsSelectMend | DropPbsDirective | MendPbsDirective | WrapperGpuCount
     | LocalRankFromLocalId | WorldSizeFromJob | BindRankGpus | ColossalaiRunPerNode
     | DropEmptyDirective | TasksPerNode | RemoveArgument
     | PlainSpaces | AllocationConstraint | GresGpuName | UseSiteLauncher | IbrunLaunch
@@ -1031,7 +1040,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_python3",
     "registry_host_hash", "mpi_single_copy_off", "job_dir_cache",
     "container_host_mpi", "launch_on_every_node", "strip_invisible", "launch_with_srun",
-    "pbs_select_mpiprocs", "pbs_select_mend", "drop_pbs_directive",
+    "pbs_select_mpiprocs", "pbs_select_mend", "drop_pbs_directive", "mend_pbs_directive",
     "wrapper_gpu_count",
     "local_rank_from_local_id", "world_size_from_job", "bind_rank_gpus",
     "colossalai_run_per_node",

@@ -59,6 +59,7 @@ from maple_flow.repair.patch_mpi_site import site_mpi_launch
 from maple_flow.repair.patch_net_plugin import site_net_plugin_path
 from maple_flow.repair.patch_override import program_override
 from maple_flow.repair.patch_pbs import drop_pbs_directive, pbs_select_mend
+from maple_flow.repair.patch_pbs_directive import mend_pbs_directive
 from maple_flow.repair.patch_pbs_mem import pbs_raise_mem
 from maple_flow.repair.patch_pbs_ncpus import pbs_raise_ncpus
 from maple_flow.repair.patch_policy import policy_mend
@@ -476,6 +477,7 @@ _HANDLERS: dict[type, Handler] = {
     o.ForeignResources: lambda t, op, p: foreign_resources(
         t, p.node.memory_gb if p else None),
     o.SiteModuleReset: lambda t, op, p: site_module_reset(t, p.id if p else ""),
+    o.MendPbsDirective: lambda t, op, p: mend_pbs_directive(t, op.words),
     o.PbsRaiseMem: lambda t, op, p: pbs_raise_mem(t, op.used, op.limit),
     o.PbsRaiseNcpus: lambda t, op, p: pbs_raise_ncpus(t, op.used, op.limit,
                                                       p.node.cpus if p else None),

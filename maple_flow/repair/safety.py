@@ -361,6 +361,9 @@ ALWAYS_ALLOWED = frozenset({
     "foreign_resources",
     # a module purge above ibrun written as the site's documented reset (patch_module_reset.py)
     "site_module_reset",
+    # the refused #PBS line's own words mended: a comment cut, a space taken out, -l put in
+    # front of a lone resource (patch_pbs_directive.py)
+    "mend_pbs_directive",
     # a PBS mem request raised to the size PBS saw used, digits only (patch_pbs_mem.py)
     "pbs_raise_mem",
     # a PBS ncpus request raised to the count PBS saw used, digits only (patch_pbs_ncpus.py)
