@@ -13,7 +13,8 @@ acted on by meaning alone (a message said another way): advice ("not the script"
 confident cosine, a change of the script only at MEANING_COSINE or more (the evidence floor:
 a fix needs more evidence than advice, because a wrong fix edits the user's script).
 A record whose signature reads a figure (a named group of digits: SeqNum, a count) is
-decided by that figure, which similarity does not read: similarity never acts on it.
+decided by that figure, which similarity does not read: similarity never acts on it; nor on
+a script record one of whose figures the log contradicts (figure_gate).
 
 Anchors (``anchor_coverage``): the words one of a record's signatures always matches
 literally, less the generic ones; a log *anchors* a record when it holds at least
@@ -37,6 +38,7 @@ import re
 from collections import Counter
 from functools import cache
 
+from maple_flow.repair.figure_gate import figure_contradicted
 from maple_flow.repair.log_values import contradicts, prescribed
 from maple_flow.repair.missing_gate import python_stack_untied
 from maple_flow.repair.models import FailureRecord, KnowledgeBase
@@ -228,6 +230,8 @@ def may_act(record: FailureRecord, log_text: str, message_text: str,
     would change the script needs, besides, a close meaning or anchors (``strong_for_script``)."""
     if decided_by_figure(record):
         return False
+    if record.script_problem and figure_contradicted(record, log_text):
+        return False  # the log names another figure than the record's (figure_gate)
     if record.script_problem and not strong_for_script(record, log_text, cosine):
         return False
     if carries_key_evidence(record, log_text, kb):

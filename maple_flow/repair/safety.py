@@ -97,6 +97,8 @@ ALLOWED_ENV = frozenset({
     # the file the Hugging Face Hub reads its token from (a path the user gives; the token
     # itself never goes into the script)
     "HF_TOKEN_PATH",
+    # a switch: huggingface_hub's hf_transfer downloads off (0), its plain downloads (s39rl46)
+    "HF_HUB_ENABLE_HF_TRANSFER",
 })
 ALLOWED_ENV_PREFIXES = ("NCCL_", "FI_", "CCL_", "MPICH_", "TORCH_NCCL_")
 #: Words of an environment list that are not names (srun --export=ALL,NAME=value).
