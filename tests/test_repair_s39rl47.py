@@ -72,3 +72,28 @@ def test_pbs_walltime_kill_with_elided_numbers_raises_the_walltime(line: str) ->
     assert data["diagnoses"][0]["record_id"] == "pbs-walltime-exceeded"
     assert data["proposed"] is not None
     assert "+#PBS -l walltime=168:00:00" in data["proposed"]["diff"]
+
+
+# a time-limit kill at the queue's limit already: only another queue gives more time
+DEBUG_AURORA = PBS.replace("#PBS -q capacity\n", "").replace("select=1", "select=2")
+SLURM_AT_LIMIT = SLURM.replace("#SBATCH --time=02:00:00", "#SBATCH --time=48:00:00")
+
+
+def test_walltime_kill_at_the_queue_limit_moves_to_a_longer_queue() -> None:
+    data = diagnose_log(DEBUG_AURORA, "=>> PBS: job killed: walltime 3620 exceeded limit 3600\n",
+                        "aurora", None, False)
+    diff = data["proposed"]["diff"]
+    assert "+#PBS -q capacity" in diff and "+#PBS -l walltime=168:00:00" in diff
+
+
+def test_walltime_kill_below_the_queue_limit_keeps_the_queue() -> None:
+    data = diagnose_log(SLURM, "slurmstepd: error: *** JOB 7 ON gpua001 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME LIMIT ***\n",
+                        "delta", None, False)
+    diff = data["proposed"]["diff"]
+    assert "+#SBATCH --time=48:00:00" in diff and "partition" not in diff
+
+
+def test_walltime_kill_with_no_longer_queue_proposes_nothing() -> None:
+    data = diagnose_log(SLURM_AT_LIMIT, "slurmstepd: error: *** JOB 7 ON gpua001 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME LIMIT ***\n",
+                        "delta", None, False)
+    assert data["proposed"] is None
