@@ -97,3 +97,9 @@ def test_walltime_kill_with_no_longer_queue_proposes_nothing() -> None:
     data = diagnose_log(SLURM_AT_LIMIT, "slurmstepd: error: *** JOB 7 ON gpua001 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME LIMIT ***\n",
                         "delta", None, False)
     assert data["proposed"] is None
+
+
+def test_walltime_kill_whose_log_limit_is_not_the_scripts_proposes_nothing() -> None:
+    data = diagnose_log(DEBUG_AURORA, "=>> PBS: job killed: walltime 259207 exceeded limit 259200\n",
+                        "aurora", None, False)
+    assert data["proposed"] is None

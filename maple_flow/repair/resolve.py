@@ -466,9 +466,10 @@ def _kept(ctx: Context, arg: str) -> str:
 def _longer(ctx: Context, arg: str) -> str:
     """``{walltime:raised}`` / ``{queue:longer}`` (resolve_longer, s39rl47)."""
     try:
+        limit = ctx.groups.get("limit")
         if arg == "raised":
-            return raised_walltime(_need_profile(ctx), ctx.script)
-        return longer_queue(_need_profile(ctx), ctx.script).name
+            return raised_walltime(_need_profile(ctx), ctx.script, limit)
+        return longer_queue(_need_profile(ctx), ctx.script, limit).name
     except LongerUnresolved as exc:
         raise Unresolved(str(exc)) from None
 

@@ -7,6 +7,9 @@ queue gives more time (s39rl47). ``{queue:longer}`` and ``{walltime:raised}``.
   longer - the walltime alone is then the fix, or there is none.
 - ``{walltime:raised}``: the script's queue's limit when the script's walltime is below it (or
   unsaid); else the limit of ``{queue:longer}``; unresolved when neither is longer.
+
+Both are unresolved when the log names the limit the job had (PBS: ``exceeded limit 259200``)
+and it is not the script's walltime: the script shown is not the one that ran (s39rl47).
 """
 
 from __future__ import annotations
@@ -31,9 +34,16 @@ def _fits(queue: Queue, nodes: int, gpus: int | None) -> bool:
         queue.max_gpus is None or not gpus or gpus * nodes <= queue.max_gpus)
 
 
-def longer_queue(profile: ClusterProfile, script: str) -> Queue:
+def _check_log_limit(seconds: int | None, log_limit: str | None) -> None:
+    if log_limit and log_limit.isdigit() and int(log_limit) != seconds:
+        raise LongerUnresolved(f"the log's limit ({log_limit} s) is not the script's walltime: "
+                               "the script shown is not the one that ran")
+
+
+def longer_queue(profile: ClusterProfile, script: str, log_limit: str | None = None) -> Queue:
     """``{queue:longer}`` (module docstring)."""
     nodes, seconds, gpus, current = _request(profile, script)
+    _check_log_limit(seconds, log_limit)
     limit = current.max_walltime_seconds
     if seconds is None or seconds < limit:
         raise LongerUnresolved(f"{current.name} allows up to {format_walltime(limit)}: the "
@@ -46,9 +56,10 @@ def longer_queue(profile: ClusterProfile, script: str) -> Queue:
     return min(longer, key=lambda q: (q.max_walltime_seconds, q.max_nodes))
 
 
-def raised_walltime(profile: ClusterProfile, script: str) -> str:
+def raised_walltime(profile: ClusterProfile, script: str, log_limit: str | None = None) -> str:
     """``{walltime:raised}`` (module docstring)."""
     _, seconds, _, current = _request(profile, script)
+    _check_log_limit(seconds, log_limit)
     if seconds is None or seconds < current.max_walltime_seconds:
         return format_walltime(current.max_walltime_seconds)
-    return format_walltime(longer_queue(profile, script).max_walltime_seconds)
+    return format_walltime(longer_queue(profile, script, log_limit).max_walltime_seconds)
