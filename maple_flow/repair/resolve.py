@@ -13,7 +13,8 @@ Placeholders (a closed set; anything else is an error found when the knowledge b
   a partition.
 - ``{walltime:max}``: the longest walltime the script's queue allows; ``{walltime:cap}``: the
   script's walltime, lowered to that limit when it exceeds it (``{walltime:over}``: the same,
-  unresolved when it does not exceed it); ``{walltime:mended}``: the
+  unresolved when it does not exceed it); ``{walltime:raised}`` / ``{queue:longer}``: see
+  resolve_longer (a walltime kill at the queue's limit moves the job); ``{walltime:mended}``: the
   script's Slurm time directive that Slurm cannot parse, written as ``HH:MM:SS`` when its length
   is plain (a float, ``3600.0``, read as minutes as Slurm reads a bare number; a unit suffix,
   ``2h``, ``90m``, ``1d``; a fraction in a field, ``1.5:00:00``), lowered to the queue's
@@ -183,6 +184,7 @@ from maple_flow.repair.resolve_dirvar import cache_fallback, dir_variable
 from maple_flow.repair.resolve_env import forced_by_script
 from maple_flow.repair.resolve_hostfile import written_hostfile
 from maple_flow.repair.resolve_kept import gpus_kept, walltime_refused
+from maple_flow.repair.resolve_longer import longer_queue, raised_walltime
 from maple_flow.repair.resolve_named import Named, named
 from maple_flow.repair.resolve_only_module import only_module
 from maple_flow.repair.resolve_python import PYTHON_MODULE, python_module
@@ -443,6 +445,14 @@ def _kept(ctx: Context, arg: str) -> str:
     if arg == "refused":
         return walltime_refused(profile, ctx.script)
     return str(gpus_kept(profile, ctx.script))
+
+
+def _longer(ctx: Context, arg: str) -> str:
+    """``{walltime:raised}`` / ``{queue:longer}`` (resolve_longer, s39rl47)."""
+    limit = ctx.groups.get("limit")
+    if arg == "raised":
+        return raised_walltime(_need_profile(ctx), ctx.script, limit)
+    return longer_queue(_need_profile(ctx), ctx.script, limit).name
 
 
 def _walltime_cap(ctx: Context) -> str:
@@ -1461,6 +1471,8 @@ def _resolve_one(kind: str, arg: str, ctx: Context) -> str:
         return _site_module(ctx, arg)
     if kind == "named_module":
         return _named_module(ctx, arg)
+    if (kind, arg) in (("walltime", "raised"), ("queue", "longer")):
+        return _longer(ctx, arg)
     if kind == "queue":
         return _queue(ctx, arg)
     if kind == "walltime" and arg == "cap":
