@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from maple_flow.diskcache import load_cached
 from maple_flow.errors import ProfileError
 from maple_flow.paths import templates_dir
 from maple_flow.repair.models import FailureRecord, KnowledgeBase
@@ -52,10 +53,19 @@ def load_file(path: Path) -> list[FailureRecord]:
     return records
 
 
+#: The code a loaded knowledge base depends on besides its YAML files (its disk-cache key).
+_CODE = tuple(Path(__file__).parent / name for name in ("models.py", "kb.py", "resolve.py"))
+
+
 @cache
 def _load(folder: Path) -> KnowledgeBase:
+    paths = sorted(folder.glob("*.yaml"))
+    return load_cached("failures", [*paths, *_CODE], lambda: _build(folder, paths))
+
+
+def _build(folder: Path, paths: list[Path]) -> KnowledgeBase:
     records: list[FailureRecord] = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in paths:
         records += load_file(path)
     try:
         return KnowledgeBase(records=records)
