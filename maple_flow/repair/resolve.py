@@ -177,6 +177,7 @@ from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
 from maple_flow.repair.patch_env import loaded_module_names
+from maple_flow.repair.queue_request import queue_takes, script_request
 from maple_flow.repair.resolve_account import sibling_account
 from maple_flow.repair.resolve_bindpath import bind_list_without
 from maple_flow.repair.resolve_conda import site_conda_module
@@ -332,10 +333,8 @@ def _version_key(name: str) -> tuple[int, tuple[int, ...], str]:
 
 
 def _script_request(ctx: Context) -> tuple[int, int | None, Queue]:
-    profile = _need_profile(ctx)
-    req = request_from_directives(parse_directives(ctx.script, profile.scheduler))
-    queue = profile.queues.get(req.queue) if req.queue else None
-    return req.nodes or 1, req.walltime_s, queue or profile.queues.default_queue
+    nodes, seconds, _, queue = script_request(_need_profile(ctx), ctx.script)
+    return nodes, seconds, queue
 
 
 def _queue(ctx: Context, arg: str) -> str:
@@ -352,13 +351,13 @@ def _queue(ctx: Context, arg: str) -> str:
         return default.name
     nodes, seconds, current = _script_request(ctx)
     named = request_from_directives(parse_directives(ctx.script, profile.scheduler)).queue
-    if arg in ("time", "size") and _takes(current, nodes, seconds) and (
+    if arg in ("time", "size") and queue_takes(current, nodes, seconds) and (
             not named or profile.queues.get(named) is not None):
         # the job's own queue takes its walltime and nodes: another queue fixes no limit
         # of size or time (the limit hit is one the script does not set: ask, do not move)
         raise Unresolved(f"{current.name} takes {nodes} node(s) for that long already")
     gpus = _job_gpus(ctx)
-    takes = [q for q in profile.queues.items if _takes(q, nodes, seconds, gpus)]
+    takes = [q for q in profile.queues.items if queue_takes(q, nodes, seconds, gpus)]
     # a queue the site does not have is replaced too, by the default when that one fits;
     # queues by request only (``auto: false``: preemptible, premium, on demand) never unasked
     others = [q for q in takes if q.auto and q.name != (named or current.name)]
@@ -377,27 +376,18 @@ def _default_taking(ctx: Context) -> str:
     default = profile.queues.default_queue
     nodes, seconds, _current = _script_request(ctx)
     gpus = _job_gpus(ctx)
-    if _takes(default, nodes, seconds, gpus):
+    if queue_takes(default, nodes, seconds, gpus):
         return default.name
-    takes = [q for q in profile.queues.items if q.auto and _takes(q, nodes, seconds, gpus)]
+    takes = [q for q in profile.queues.items if q.auto and queue_takes(q, nodes, seconds, gpus)]
     if not takes:
         raise Unresolved(f"no {profile.name} queue chosen unasked takes {nodes} node(s) for "
                          "that long")
     return min(takes, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name
 
 
-def _takes(queue: Queue, nodes: int, seconds: int | None, gpus: int | None = None) -> bool:
-    """Whether ``queue`` takes a job of ``nodes`` nodes for ``seconds`` (None: unsaid) using
-    ``gpus`` GPUs a node (None: unsaid; a queue for part of a node caps a job's GPUs)."""
-    return queue.min_nodes <= nodes <= queue.max_nodes and (
-        (seconds or 0) <= queue.max_walltime_seconds) and (
-        queue.max_gpus is None or not gpus or gpus * nodes <= queue.max_gpus)
-
-
 def _job_gpus(ctx: Context) -> int | None:
     """The GPUs a node the script's directives ask (None when they ask none)."""
-    profile = _need_profile(ctx)
-    return request_from_directives(parse_directives(ctx.script, profile.scheduler)).gpus_per_node
+    return script_request(_need_profile(ctx), ctx.script).gpus
 
 
 #: A time value with a plain length that Slurm does not parse: a number (a float too), with an
@@ -464,7 +454,7 @@ def _walltime_cap(ctx: Context) -> str:
     if seconds and seconds > limit:
         gpus = _job_gpus(ctx)
         others = [q.name for q in _need_profile(ctx).queues.items
-                  if q.auto and q.name != queue.name and _takes(q, nodes, seconds, gpus)]
+                  if q.auto and q.name != queue.name and queue_takes(q, nodes, seconds, gpus)]
         if others:
             raise Unresolved(f"{', '.join(others)} takes {nodes} node(s) for "
                              f"{format_walltime(seconds)}: the job moves, its walltime stays")

@@ -14,25 +14,13 @@ and it is not the script's walltime: the script shown is not the one that ran (s
 
 from __future__ import annotations
 
-from maple_flow.knowledge.directives import parse_directives
-from maple_flow.knowledge.policy import request_from_directives
 from maple_flow.models import ClusterProfile, Queue, format_walltime
+from maple_flow.repair.queue_request import queue_takes, script_request
 from maple_flow.repair.unresolved import Unresolved
 
 
 class LongerUnresolved(Unresolved):
     """No queue or walltime gives the job more time than it had."""
-
-
-def _request(profile: ClusterProfile, script: str) -> tuple[int, int | None, int | None, Queue]:
-    req = request_from_directives(parse_directives(script, profile.scheduler))
-    queue = (profile.queues.get(req.queue) if req.queue else None) or profile.queues.default_queue
-    return req.nodes or 1, req.walltime_s, req.gpus_per_node, queue
-
-
-def _fits(queue: Queue, nodes: int, gpus: int | None) -> bool:
-    return queue.min_nodes <= nodes <= queue.max_nodes and (
-        queue.max_gpus is None or not gpus or gpus * nodes <= queue.max_gpus)
 
 
 def _check_log_limit(seconds: int | None, log_limit: str | None) -> None:
@@ -43,14 +31,14 @@ def _check_log_limit(seconds: int | None, log_limit: str | None) -> None:
 
 def longer_queue(profile: ClusterProfile, script: str, log_limit: str | None = None) -> Queue:
     """``{queue:longer}`` (module docstring)."""
-    nodes, seconds, gpus, current = _request(profile, script)
+    nodes, seconds, gpus, current = script_request(profile, script)
     _check_log_limit(seconds, log_limit)
     limit = current.max_walltime_seconds
     if seconds is None or seconds < limit:
         raise LongerUnresolved(f"{current.name} allows up to {format_walltime(limit)}: the "
                                "walltime is raised in it")
     longer = [q for q in profile.queues.items if q.auto and q.name != current.name
-              and q.max_walltime_seconds > limit and _fits(q, nodes, gpus)]
+              and q.max_walltime_seconds > limit and queue_takes(q, nodes, None, gpus)]
     if not longer:
         raise LongerUnresolved(f"no {profile.name} queue takes {nodes} node(s) for longer "
                                f"than {current.name}'s {format_walltime(limit)}")
@@ -59,7 +47,7 @@ def longer_queue(profile: ClusterProfile, script: str, log_limit: str | None = N
 
 def raised_walltime(profile: ClusterProfile, script: str, log_limit: str | None = None) -> str:
     """``{walltime:raised}`` (module docstring)."""
-    _, seconds, _, current = _request(profile, script)
+    _, seconds, _, current = script_request(profile, script)
     _check_log_limit(seconds, log_limit)
     if seconds is None or seconds < current.max_walltime_seconds:
         return format_walltime(current.max_walltime_seconds)
