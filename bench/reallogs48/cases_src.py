@@ -1,0 +1,54 @@
+# ruff: noqa: E501, F821, RUF005
+# Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
+# Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
+# Written and labelled before any run of maple on these cases; labels follow the sources only.
+
+# ---------------------------------------------------------------- Perlmutter Slurm guide of a user's agent config (1)
+
+case(
+    id='pmguide-interactive-qos-is-salloc-only-batch-job-rejected',
+    kind='script',
+    source='https://github.com/jeremylp2/perlmutter-tools/blob/1e58a484ad7836ae25892d83f5c3cb833adb56ab/claude-config/.claude/perlmutter-slurm-guide.md',
+    thread_site='a user\'s own Perlmutter Slurm guide (jeremylp2/perlmutter-tools, claude-config/.claude/perlmutter-slurm-guide.md, "facts marked verified were checked on a Perlmutter login node with the command shown"), section "Interactive allocation": "`interactive` is **salloc-only**, and needs `-C cpu` like every other QOS *(verified 2026-10-01: `sbatch --test-only -C cpu -q interactive ...` -> `Cannot submit batch jobs to interactive_ss11`; without `-C cpu` -> `does not match any supported policy`)*"; the guide\'s QOS table gives debug, shared, regular, preempt (and premium with the user\'s OK) for batch work',
+    what='a batch job asks for the interactive QOS, which on Perlmutter takes only salloc allocations, so sbatch rejects it; the cure is the job script\'s QOS directive (a batch QOS such as debug, shared, regular or preempt - which one depends on the job, any is right), so labelled script; the line is the guide\'s own quoted rejection; Perlmutter itself (CPU nodes, -C cpu); assumed shape - a one-node CPU job whose directives carry `-q interactive` and the CPU constraint, srun starting the work',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH -C gpu', '#SBATCH -C cpu'], ['#SBATCH -q regular', '#SBATCH -q interactive'], ['#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-node=4\n#SBATCH -c 32', '#SBATCH --ntasks-per-node=1\n#SBATCH -c 128'], ['module load pytorch/2.3.1', 'module load python'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun python3 -u work.py --out "$SCRATCH/myjob/result.tsv"']],
+    log='''
+Cannot submit batch jobs to interactive_ss11
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-q\s*|--qos[= ])(?!interactive\b)\w+|^-\s*#SBATCH\s+(-q\s*|--qos[= ])interactive\b'},
+)
+
+# ---------------------------------------------------------------- NeMo RL issue: ray.sub hangs when one node is busted (1)
+
+case(
+    id='nemorl1019-worker-srun-step-memory-not-available-busted-node',
+    kind='not_script',
+    source='https://github.com/NVIDIA-NeMo/RL/issues/1019',
+    thread_site='NVIDIA-NeMo/RL issue #1019 "ray.sub hangs unnecessarily if one node is busted" (maintainer terrykong, 2025-08-29): "Internal report: `srun: error: Unable to create step for job 1853845: Memory required by task is not available` ... if the `srun` fails like above because there\'s something wrong with the node, the one worker job will never touch `ENDED` so it\'ll hang and exhaust all the compute"; fixed by PR #1022 ("ray.sub will exit early if any srun fails to launch ... Could be a failure in startup or an issue with the node preventing the srun to start")',
+    what='the maintainers read the failed worker step as a node that is broken (something wrong with the node), not as a wrong memory request: the same ray.sub launches on healthy nodes, and their fix only makes the launcher exit early instead of hanging - labelled not_script (node fault, site side); the line is the issue\'s quoted internal report; not one of the ten sites - an NVIDIA Slurm cluster running ray.sub (one Ray head and one worker srun per node) - so mapped by scheduler family to Delta; assumed shape - a two-node Ray-on-Slurm job with one background srun per node for the Ray head and worker',
+    cluster='delta',
+    script='ray_slurm.sh',
+    log='''
+srun: error: Unable to create step for job 1853845: Memory required by task is not available
+''',
+)
+
+# ---------------------------------------------------------------- nekRS view-factor cases on a Slurm CPU cluster, a user's change log (1)
+
+case(
+    id='tetonnek-one-task-exclusive-no-mem-udf-build-oom-killed-mem-zero',
+    kind='script',
+    source='find_string:71005630439',
+    thread_site='a user\'s change log for nekRS radiation view-factor cases run on the Teton Slurm cluster (Cray MPICH, 192-core Turin nodes, `run_teton.sh` generating the sbatch script, TASKS_PER_NODE as an environment knob): "tried `TASKS_PER_NODE=1` ... Got a different, unrelated failure: the `udf` build step OOM-killed (`MPICH ERROR ... Abort(1)`, `oom_kill event ... task 0: Out Of Memory`) before ever reaching the view-factor read. Root cause: `run_teton.sh`\'s sbatch header has `--exclusive` but no `--mem` request; on this site\'s Slurm config, `--exclusive` alone does not guarantee the job\'s memory cgroup covers the full node -- without an explicit `--mem`, the limit is computed from `ntasks x (default-mem-per-cpu)`, so a 1-task job got a ~1/192nd-of-node memory cap ... Fixed by adding `#SBATCH --mem=0` (Slurm idiom for \\"all memory on the node\\") to all three `run_teton.sh` scripts"; the next 1-task run "ran to completion cleanly"',
+    what='a one-task exclusive job gets only the per-CPU default memory, too little for the case\'s compile step; the fix the log records and verified is a memory directive in the job script (`--mem=0`; any explicit --mem or --mem-per-cpu large enough is as right), so labelled script; the two lines are the log\'s own quoted fragments, ellipses as written; not one of the ten sites - a Slurm CPU cluster with Cray MPICH - so mapped by scheduler and node kind to Anvil (Slurm, 128-core CPU nodes, srun); assumed shape - one node, one task, `--exclusive`, no memory directive, srun starting nekRS whose first step builds the case\'s udf',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --exclusive'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:15:00'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores nekrs --setup concentric_spheres.par']],
+    log='''
+MPICH ERROR ... Abort(1)
+oom_kill event ... task 0: Out Of Memory
+''',
+    expect={'families': ['resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu)?[= ]\S+|^\+.*\bsrun\b.*--mem(-per-cpu)?[= ]\S+'},
+)
