@@ -52,3 +52,38 @@ oom_kill event ... task 0: Out Of Memory
 ''',
     expect={'families': ['resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu)?[= ]\S+|^\+.*\bsrun\b.*--mem(-per-cpu)?[= ]\S+'},
 )
+
+# ---------------------------------------------------------------- a user's SGLang/Dynamo 1M-context notes on Perlmutter (1)
+
+case(
+    id='dynamosglang-perlmutter-1m-context-over-derived-262144-allow-overwrite-env',
+    kind='script',
+    source='https://github.com/madantimalsina/nvidia-dynamo-perlmutter/blob/227b8f777298d25a65bee00fb3697bacc999ca2d/sglang/sglang-vs-vllm.md',
+    thread_site='a user\'s own benchmark notes for serving Qwen3.6-27B with a 1M-token context through NVIDIA Dynamo (SGLang backend) on Perlmutter, one 4-GPU node, the worker started by a Slurm launcher inside a podman-hpc container: "Common failure at 1M ctx: SGLang errors with `context_length > derived context_length (262144)`. Qwen3.6-27B\'s native max is 256k; reaching 1M needs both `SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1` (env var) and YaRN RoPE scaling via `--json-model-override-args ...`. Both are now wired into `launch_sglang_qwen3.6-1m.sh`"; and "Without both ... SGLang either refuses to start (`User-specified context_length (1010000) is greater than the derived context_length (262144)`) or starts but produces incoherent output past 256k"',
+    what='the worker asks for a context four times the model\'s native one without the override the server requires; the cure the notes give and wired into the launcher is in the job script (the SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 variable passed into the container, with the YaRN rope override on the worker line; asking for at most the native 262144 tokens also starts the server) - labelled script; the line is the notes\' own quoted refusal; Perlmutter itself (4 A100 per node, podman-hpc); assumed shape - a one-node job, one srun task running the Dynamo SGLang worker in podman-hpc with TP 4 and --context-length 1010000, neither override set',
+    cluster='perlmutter',
+    script='perlmutter_srun_gpu.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH -c 32', '#SBATCH -c 128'], ['module load pytorch/2.3.1', 'export HF_HOME=$SCRATCH/cache'], ['srun --cpu-bind=cores python train.py --config configs/run.yaml', 'srun podman-hpc run --rm --gpu -v $SCRATCH:$SCRATCH -e HF_HOME \\\n    nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.1.1 \\\n    python3 -m dynamo.sglang --model-path Qwen/Qwen3.6-27B --discovery-backend file \\\n    --tensor-parallel-size 4 --context-length 1010000 --kv-cache-dtype fp8_e5m2 --mem-fraction-static 0.90']],
+    log='''
+User-specified context_length (1010000) is greater than the derived context_length (262144)
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*\bSGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=(1|true)\b|^\+.*--context-length[= ](?:[1-9]\d{0,4}|1\d{5}|2[0-5]\d{4}|26[01]\d{3}|262[01]\d{2}|2621[0-3]\d|26214[0-4])\b'},
+)
+
+# ---------------------------------------------------------------- Lightning issue: multi-node DDP freezes without srun (1)
+
+case(
+    id='lightning8707-batch-step-python-without-srun-ddp-init-freezes',
+    kind='script',
+    source='https://github.com/Lightning-AI/pytorch-lightning/issues/8707',
+    thread_site='Lightning-AI/pytorch-lightning issue #8707 "Multi-node training freezes during ddp initialization": catalys1\'s job script (`--nodes=2`, `--ntasks-per-node=4`, `--gpus=8`, `-C pascal`, `--qos=test`, modules python/3.8 and cuda/10.1, a venv, then `python test.py` with the Trainer on 2 nodes) freezes after the quoted lines (the last one `initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8`); nicolas-dufour: "i solved it by adding srun at the end before the python run.py"; catalys1: "@nicolas-dufour that solved it, thanks!"',
+    what='the batch step starts one Python process, so only one of the eight expected ranks ever joins and DDP set-up waits for the rest; the confirmed cure is in the job script (start the training with srun, one task per GPU) - labelled script; the lines are the issue\'s quoted output, with the lines that repeat earlier sets word for word left out (`GPU available: True, used: True`, `TPU available: False, using: 0 TPU cores` and the last line `initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8`); not one of the ten sites - a university Slurm cluster with Pascal GPU nodes and QOS - so mapped by scheduler family to Delta; assumed shape - two nodes, four tasks and four GPUs a node, Lightning Trainer with num_nodes=2, python started directly from the batch script',
+    cluster='delta',
+    script='lightning_srun.sh',
+    replace=[['srun python train.py trainer.devices=4 trainer.num_nodes=2', 'module load python/3.8\nmodule load cuda/10.1\nsource ~/venv/bin/activate\ncd ~/test/\npython test.py']],
+    log='''
+Multi-processing is handled by Slurm.
+IPU available: False, using: 0 IPUs
+''',
+    expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*srun\b[^\n]*\bpython'},
+)
