@@ -87,3 +87,20 @@ IPU available: False, using: 0 IPUs
 ''',
     expect={'families': ['launcher'], 'fix': r'(?m)^\+\s*srun\b[^\n]*\bpython'},
 )
+
+# ---------------------------------------------------------------- Fast-LLM issue: distributed checkpoint loses optimizer state when the node count changes (1)
+
+case(
+    id='fastllm436-distributed-checkpoint-fewer-nodes-optimizer-state-missing',
+    kind='not_script',
+    source='https://github.com/ServiceNow/Fast-LLM/issues/436',
+    thread_site='ServiceNow/Fast-LLM issue #436 (label bug, 2026-01-05) "[bug] Optimiser state is not re-loaded from a distributed checkpoint if the number of ranks/nodes changes": "1. Create a checkpoint with TP and some number of nodes say 24. 2. Try to load the `distributed` checkpoint in a new job with number of nodes <24", followed by the quoted loader output listing, for every parameter, all values of the optimizer shard exp_avgs_sq as missing',
+    what='the job is launched correctly and the loader runs; the framework\'s distributed-checkpoint loader does not reshard the optimizer state onto a different number of ranks, which the issue files as a bug in the framework (loading on another node count is meant to work) - labelled not_script (library defect); going back to the node count the checkpoint was written with would sidestep it, but that is a workaround for the defect, not a fault of the launch script; the two lines are the issue\'s quoted output (the first, truncated, line of the excerpt left out); not one of the ten sites - a multi-node Slurm GPU cluster - so mapped by scheduler family to Delta; assumed shape - the resumed job on fewer nodes, one torchrun per node started by srun, Fast-LLM training from the distributed checkpoint',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['train.py --epochs 10', '-m fast_llm.cli train gpt --config experiments/kda_hybrid.yaml']],
+    log='''
+     2026-01-05 18:17:47,243 [Rank 000] 2,048 values missing out of 2,048 for parameter decoder.47.mixer.mixers.kda.v_conv.weight in stage 74, shard exp_avgs_sq (locally 0 out of 0)
+     2026-01-05 18:17:47,243 [Rank 000] 65,536 values missing out of 65,536 for parameter decoder.47.mixer.mixers.kda.f_b_proj.weight in stage 74, shard exp_avgs_sq (locally 0 out of 0)
+''',
+)
