@@ -104,3 +104,51 @@ case(
      2026-01-05 18:17:47,243 [Rank 000] 65,536 values missing out of 65,536 for parameter decoder.47.mixer.mixers.kda.f_b_proj.weight in stage 74, shard exp_avgs_sq (locally 0 out of 0)
 ''',
 )
+
+# ---------------------------------------------------------------- SLAM-LLM issue: join_hook after a merged DeepSpeed PR (1)
+
+case(
+    id='slamllm231-dual-node-ddp-adamw-join-hook-merged-pr-regression',
+    kind='not_script',
+    source='https://github.com/X-LANCE/SLAM-LLM/issues/231',
+    thread_site='X-LANCE/SLAM-LLM issue #231 "SLAM-Omni Multi-Node Training Issue" (2025-05-14): running finetune_s2s_group.sh on a dual-node setup (16 x A800 80G), DDP with use_fp16, only the weight path and the multi-node settings changed, training fails at line 91 of src/slam_llm/utils/train_utils.py in `with MemoryTrace() as memtrace, Join([model, optimizer])` with the quoted error; maintainer cwx-worst-one: "I believe this issue is related to the newly merged PR involving DeepSpeed support. Reverting the code back to `with MemoryTrace() as memtrace:` should resolve the problem. We\'ll review and fix this part"; the reporter: "Thank you so much! I can now proceed with training normally"',
+    what='the two-node job starts and reaches the training loop; the failure is a regression in the project\'s own training code (a Join context handed an optimizer, from a newly merged PR), cured by reverting that line in the source - labelled not_script (a bug in the training program); the line is the issue\'s quoted error; not one of the ten sites - a two-node A800 GPU cluster - so mapped by scheduler family to Delta (8-GPU A100 nodes); assumed shape - two nodes, one torchrun per node started by srun, eight processes a node running the SLAM-LLM fine-tuning entry point',
+    cluster='delta',
+    script='srun_torchrun.sh',
+    replace=[['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=8'], ['--nproc_per_node=4', '--nproc_per_node=8'], ['train.py --epochs 10', 'examples/s2s/finetune_s2s.py --config-path conf --config-name prompt.yaml train_config.enable_ddp=true train_config.use_fp16=true']],
+    log='''
+AttributeError: 'AdamW' object has no attribute 'join_hook'
+''',
+)
+
+# ---------------------------------------------------------------- transformers issue: FSDP + accelerate launch optimizer step device/dtype error (1)
+
+case(
+    id='transformers33413-fsdp-accelerate-optimizer-tensors-same-index-device-dtype-upgrade',
+    kind='not_script',
+    source='https://github.com/huggingface/transformers/issues/33413',
+    thread_site='huggingface/transformers issue #33413 "Exception raised with trainer + `accelerate launch` FSDP + large gradient accumulation steps + small dataset" (labels Accelerate, bug, PyTorch FSDP, trainer): DarshanDeshpande: "The same script that was working till yesterday is now throwing this error for me" (the quoted RuntimeError); maintainer MekkCyber: "Can you upgrade the `transformers` version used to >= `4.47.0` and re-try"; Hprairie: "Upgrading to `transformers >= 4.47.0` fixed the issue for me, thanks!"; closed by SunMarc',
+    what='the accelerate launch with FSDP is set up right; the Trainer of the installed transformers release mishandles the optimizer state with gradient accumulation, and a newer transformers release cures it - labelled not_script (library defect); the line is the issue comment\'s quoted error; not one of the ten sites - the reporters\' GPU machines - so mapped by launcher to Delta (Slurm, accelerate launch on one node); assumed shape - one node, `accelerate launch` with an FSDP config and a Trainer script using large gradient accumulation',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --config_file ./fsdp_config.yaml --num_processes 2 train_sft.py --gradient_accumulation_steps 64']],
+    log='''
+RuntimeError: Tensors of the same index must be on the same device and the same dtype except `step` tensors that can be CPU and float32 notwithstanding
+''',
+)
+
+# ---------------------------------------------------------------- NRC Trixie user issue: home on GPFS gone while GPFS nodes reboot (1)
+
+case(
+    id='trixie37-home-stale-file-handle-gpfs-nodes-rebooting',
+    kind='not_script',
+    source='https://github.com/ai4d-iasc/trixie/issues/37',
+    thread_site='ai4d-iasc/trixie (the NRC Trixie GPU cluster\'s user issue tracker) issue #37 "filesystem failure" (2020-10-13): "I just tried logging in and apparently the home directory doesn\'t exist:" followed by the quoted line; admin joeydumont: "We are rebooting the GPFS nodes right now. Sorry you didn\'t get the notification, we sent out a notice early this morning."; the reporter closes it',
+    what='the home file system was unavailable because the site was rebooting its GPFS servers (an announced maintenance); nothing in a job script causes or cures it - labelled not_script (site outage); the line is the issue\'s quoted shell error; not one of the ten sites - a Slurm GPU cluster with GPFS home - so mapped by scheduler family to Delta; assumed shape - a job whose script changes into the user\'s home directory before starting the training with srun',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['export MASTER_PORT=12802\n', 'export MASTER_PORT=12802\ncd /home/ryczkok\n']],
+    log='''
+-bash: cd: /home/ryczkok: Stale file handle
+''',
+)
