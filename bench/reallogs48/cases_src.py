@@ -152,3 +152,60 @@ case(
 -bash: cd: /home/ryczkok: Stale file handle
 ''',
 )
+
+# ---------------------------------------------------------------- Ares (Cyfronet) island-model Ray benchmark, a user's run-book (2)
+
+ARES_SOURCE = 'find_string:69421193256'
+ARES_SITE = 'a user\'s run-book (in Polish) for an island-model evolutionary benchmark run as a Ray cluster inside Slurm jobs on the Cyfronet Ares cluster (48-core CPU nodes, plgrid accounts, a canary job then a gate job then an array), section 12 "Forensics pierwszego submitu pilota" records every failed canary with its sacct line, the exact error and the fix'
+ARES_MAP = 'not one of the ten sites - Ares is a Slurm CPU cluster with 48-core nodes - so mapped by scheduler and node kind to Anvil (Slurm, CPU nodes)'
+ARES_SCRIPT = [['#SBATCH --nodes=2', '#SBATCH --nodes=9'], ['#SBATCH --gpus-per-node=4\n', ''], ['#SBATCH --cpus-per-task=64', '#SBATCH --cpus-per-task=48'], ['#SBATCH --time=12:00:00', '#SBATCH --time=00:10:00\n#SBATCH --job-name=island-pilot-canary']]
+
+case(
+    id='aresislands-batch-script-dir-from-bash-source-points-at-spool-copy',
+    kind='script',
+    source=ARES_SOURCE,
+    thread_site=ARES_SITE + '; canary 21059904 and gate 21059905 both FAILED 1:0 within seconds with the quoted errors; "Przyczyna jest jednoznaczna: batch script liczyl `SCRIPT_DIR` z polozenia skopiowanego pliku SLURM" (the cause: the batch script computed SCRIPT_DIR from the location of the copy Slurm makes); section 13: "W skrypcie przekazanym do `sbatch` nie wolno wyznaczac polozenia repo z `${BASH_SOURCE[0]}`. To wskazuje kopie w spool" - fixed in commit e96b53e: the submitters export an absolute ISLANDS_PROJECT_DIR and the batch scripts require it (`SCRIPT_DIR=\\"$PROJECT_DIR/pilot_run\\"`); `run_ares.sh` already falls back to SLURM_SUBMIT_DIR, "to wlasciwy wzorzec"; canary 21076864 confirmed the fix',
+    what='the job script finds its helper scripts relative to its own path, but sbatch runs a copy from the slurmd spool directory, so the helper is looked for under /var/spool/slurmd; the fix the run-book records and verified is in the job script (an absolute project directory passed in or SLURM_SUBMIT_DIR instead of BASH_SOURCE) - labelled script; the two lines are the run-book\'s quoted error, split where it splits it; ' + ARES_MAP + '; assumed shape - the canary batch script computing SCRIPT_DIR from BASH_SOURCE and sourcing ../hpc_benchmarks/ares_storage.sh before starting Ray head and workers with srun',
+    cluster='anvil',
+    script='ray_slurm.sh',
+    replace=ARES_SCRIPT + [['nodes=($(scontrol show hostnames "$SLURM_JOB_NODELIST"))', 'SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\nsource "$SCRIPT_DIR/../hpc_benchmarks/ares_storage.sh"\nnodes=($(scontrol show hostnames "$SLURM_JOB_NODELIST"))']],
+    log='''
+/var/spool/slurmd/job21059904/slurm_script: line 19:
+/var/spool/slurmd/hpc_benchmarks/ares_storage.sh: No such file or directory
+''',
+    expect={'families': ['environment', 'launcher'], 'fix': r'(?m)^\+.*(\bSLURM_SUBMIT_DIR\b|\bISLANDS_PROJECT_DIR\b|\b(SCRIPT_DIR|PROJECT_DIR)=["\']?(/|\$HOME|~|\$\{?HOME\}?)|(source|\.)\s+["\']?(/|\$HOME|~)\S*ares_storage\.sh)'},
+)
+
+case(
+    id='aresislands-ray-cli-click-83-not-a-valid-sentinel-pin-click',
+    kind='not_script',
+    source=ARES_SOURCE,
+    thread_site=ARES_SITE + '; canary 21076864 (after the spool fix) FAILED 1:0 after 7 s: the job used the right scratch directory, warmed the Matplotlib cache on all seven nodes and reached `Starting HEAD`, then the Ray CLI died on import with the quoted lines; "To znana niezgodnosc CLI Ray z Click 8.3 i nowszym" (a known incompatibility of the Ray CLI with Click 8.3 and newer); the cure: pin `click==8.2.1` in the environment and confirm `ray --version`; canary 21077082 (Ray 2.9.3, Click 8.2.1) got past it',
+    what='the job reaches `ray start` correctly; the installed Click release breaks the Ray command-line tool at import, and the cure is a package pin in the user\'s Python environment, not a change to the job script - labelled not_script (library incompatibility); the two lines are the run-book\'s quoted output (`...` as written); ' + ARES_MAP + '; assumed shape - the same canary job, Ray head and workers started with srun from the batch script',
+    cluster='anvil',
+    script='ray_slurm.sh',
+    replace=ARES_SCRIPT,
+    log='''
+ValueError: <object object at ...> is not a valid Sentinel
+Ray head exited during startup
+''',
+)
+
+# ---------------------------------------------------------------- PatchCore sweep on a university GPU cluster, a user's incident report (1)
+
+case(
+    id='patchcoresweep-identity-ts10000-feature-bank-exceeds-30g-node-killed',
+    kind='not_script',
+    source='find_string:59929091167',
+    thread_site='a user\'s incident report (in French) on a Slurm job array of PatchCore anomaly-detection runs on the CentraleSupelec DCE cluster (partitions gpu_prod_long and gpu_inter): "Cause racine du plantage (tache 6)" quotes the log, then: the process is SIGKILLed after memory thrashing; the feature bank at train_subset 10000 is about 22 GB before the FAISS index; the sbatch had no --mem; the status note then records the hardware limit found: the GPU nodes have only 30 GB of RAM each (`--mem=64G` rejected), "identity a ts=10000 est infaisable ici: il garde 100 % des features + un index FAISS complet ~ 45 Go > 30 Go" - excluded from the sweep; later train_subset capped at 5000 on these nodes',
+    what='the killed task (identity sampler, train_subset 10000) needs about 45 GB on nodes that have 30 GB, so no memory directive can make it fit; the report\'s cure for this task is in the experiment itself (drop the combination, cap the training subset), not in the job script - labelled not_script (the program\'s memory need exceeds the hardware); DOUBTFUL: the same report adds `--mem=29G` to the script for the other tasks, which protects the ones that do fit; the lines are the report\'s quoted log excerpt (its progress bars and the elided spool path as written); not one of the ten sites - a university Slurm GPU cluster - so mapped by scheduler family to Delta; assumed shape - an array task on one GPU, no --mem, python started directly from the batch script',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=[['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1\n#SBATCH --array=0-11'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python bin/inspect_patchcore_celeba.py --manifest manifest.txt --task "$SLURM_ARRAY_TASK_ID"']],
+    log='''
+Computing support features...:  84%|████████▍ | 1047/1250 [03:00<00:34,  5.86it/s]
+Computing support features...:  84%|████████▍ | 1048/1250 [03:05<05:31,  1.64s/it]
+Computing support features...:  84%|████████▍ | 1049/1250 [33:46<30:54:45, 553.66s/it]
+/var/spool/slurm/.../slurm_script: line 30: 23375 Killed   python bin/inspect_patchcore_celeba.py …
+''',
+)
