@@ -209,3 +209,24 @@ Computing support features...:  84%|████████▍ | 1049/1250 [33:
 /var/spool/slurm/.../slurm_script: line 30: 23375 Killed   python bin/inspect_patchcore_celeba.py …
 ''',
 )
+
+# ---------------------------------------------------------------- a student's lab notebook: samtools in a Singularity image, called bare in the job (1)
+
+case(
+    id='ggcatalog-samtools-not-on-host-call-through-singularity-image',
+    kind='script',
+    source='find_string:6684193821',
+    thread_site='a graduate student\'s lab-notebook page (UGA Sapelo2-style Slurm cluster, /scratch/<user>/nf_dev, login node ss-sub3) for a read-mapping pipeline: job 18217928 ("slurm sub: 18217928") printed the quoted lines - samtools is not installed on the nodes, only in a Singularity image the script also pulls; "I set this up to just call singularity shell docker://lorentzb/samtools" (job 18229465: still `samtools: command not found`); "It did not like that, I added a singularity call before each samtools invocation" (job 18229634 ran and produced output)',
+    what='the job script calls samtools on the host although the tool exists only inside the container image it uses; the fix the notebook records is in the job script (prefix each samtools call with `singularity exec` of the image; `singularity shell` does not run the following lines inside the image) - labelled script; the lines are the notebook\'s quoted output (first three samtools lines and the sort line, trimmed); not a deep-learning job, but the container invocation in the job script is the class; not one of the ten sites - a university Slurm CPU cluster with Singularity - so mapped by scheduler and node kind to Anvil (Slurm, CPU nodes, Apptainer); assumed shape - one node, one task, the image pulled once, samtools sort and merge called bare',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=16\n#SBATCH --mem=120G'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'module load singularity\nsingularity pull --name samtools.sif docker://lorentzb/samtools\nfor f in indv-ref/*/*.sam; do\n    samtools sort -@ 16 -o "${f%.sam}_sorted.sam" "$f"\ndone\nsamtools merge -@ 16 merged_reads.sam indv-ref/*/*_sorted.sam']],
+    log='''
+/var/lib/slurmd/job18217928/slurm_script: line 19: samtools: command not found
+/var/lib/slurmd/job18217928/slurm_script: line 19: samtools: command not found
+INFO:    Using cached SIF image
+[bam_sort_core] merging from 188 files and 1 in-memory blocks...
+/var/lib/slurmd/job18217928/slurm_script: line 23: samtools: command not found
+''',
+    expect={'families': ['containers', 'environment', 'modules'], 'fix': r'(?m)^\+.*\b(singularity|apptainer)\s+(exec|run)\b[^\n]*samtools|^\+\s*module\s+load\s+\S*samtools'},
+)
