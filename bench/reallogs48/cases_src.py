@@ -229,3 +229,46 @@ case(
 ''',
     expect={'families': ['containers', 'environment', 'modules'], 'fix': r'(?m)^\+.*\b(singularity|apptainer)\s+(exec|run)\b[^\n]*samtools|^\+\s*module\s+load\s+\S*samtools'},
 )
+
+# ---------------------------------------------------------------- an agent-run research project's debugging log on a Slurm GPU cluster (2)
+
+IRED_SOURCE = 'find_string:24007388020'
+IRED_SITE = 'a research project\'s debugging log ("ired-interp", Hessian analysis of an energy-based model) for Slurm jobs on a university GPU cluster (CUDA module 11.8.0-fasrc01, A100 GPUs), where each job script clones the project repository at a given commit into /tmp and runs the experiment from it; each failure is logged with job ids, the error, the root cause, the fix and the job that verified it'
+IRED_MAP = 'not one of the ten sites - a university Slurm GPU cluster (A100) - so mapped by scheduler family to Delta'
+IRED_SCRIPT = [['#SBATCH --ntasks-per-node=4', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --gpus-per-node=4', '#SBATCH --gpus-per-node=1'], ['export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\nexport MASTER_PORT=12802\n', 'WORKDIR=/tmp/ired-interp-job-$SLURM_JOB_ID\nmkdir -p "$WORKDIR" && cd "$WORKDIR"\ngit clone "$REPO_URL" repo && cd repo && git checkout "$GIT_SHA"\ncd projects/ired-interp\n'], ['srun python -u train.py --batch-size 256 --epochs 32', 'python experiments/exp001_hessian_analysis.py --run-id "$RUN_ID"']]
+
+case(
+    id='iredinterp-project-dir-never-committed-job-clone-cd-fails',
+    kind='not_script',
+    source=IRED_SOURCE,
+    thread_site=IRED_SITE + '; Issue #1 "Project Directory Not Committed to Git": job 56186252 failed after 2 s at `cd projects/ired-interp` (the quoted log); "The entire `projects/ired-interp/` directory is **not committed to git** ... When SLURM jobs clone the research repository and checkout commit `7770702`, the `projects/ired-interp/` directory does not exist in that commit"; fix: `git add projects/ired-interp/`, commit, push, resubmit with the new SHA - job 56186619 got past it',
+    what='the job script does what it should (clone the named commit, enter the project); the project files were never committed, so the commit the job checks out does not contain them - the cure is committing the user\'s files, not a change to the job script (no path in the script would find files that are not in the commit) - labelled not_script (the user\'s files); the lines are the log\'s quoted excerpt (its `...` kept); ' + IRED_MAP + '; assumed shape - a one-GPU job that clones the repository at a commit into /tmp, enters the project and runs the experiment',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=IRED_SCRIPT,
+    log='''
+Cloning into 'repo'...
+Note: switching to '7770702133ed39020ae4a0424e6b600ec7a10c4b'.
+...
+HEAD is now at 7770702 Fix critical result persistence bug in SLURM jobs
+/var/slurmd/spool/slurmd/job56186252/slurm_script: line 56: cd: projects/ired-interp: No such file or directory
+''',
+)
+
+case(
+    id='iredinterp-dataset-numpy-arrays-torch-stack-typeerror',
+    kind='not_script',
+    source=IRED_SOURCE,
+    thread_site=IRED_SITE + '; Issue #5 "Dataset Returns Numpy Arrays, Need Tensor Conversion": job 56188536 (commit 0864acb) got past checkout, environment and imports and failed in the experiment with the quoted traceback; root cause: the dataset classes return numpy arrays and `generate_test_problems()` stacks them with torch.stack; fix in commit 0a522be: `x_samples.append(torch.from_numpy(x))`; job 56188953 confirmed it ("torch.stack succeeded")',
+    what='the job ran as launched and the training program itself failed on its own data handling; the cure is a code change in the experiment script - labelled not_script (a bug in the user\'s program); the lines are the log\'s quoted excerpt; ' + IRED_MAP + '; assumed shape - the same one-GPU clone-and-run job at commit 0864acb',
+    cluster='delta',
+    script='srun_python.sh',
+    replace=IRED_SCRIPT,
+    log='''
+HEAD is now at 0864acb Fix MatrixAdd class name and dataset unpacking in exp001
+Traceback (most recent call last):
+  File "/tmp/ired-interp-job-56188536/repo/projects/ired-interp/experiments/exp001_hessian_analysis.py", line 82, in generate_test_problems
+    x_samples = torch.stack(x_samples)
+TypeError: expected Tensor as element 0 in argument 0, but got numpy.ndarray
+''',
+)
