@@ -272,3 +272,20 @@ Traceback (most recent call last):
 TypeError: expected Tensor as element 0 in argument 0, but got numpy.ndarray
 ''',
 )
+
+# ---------------------------------------------------------------- a lab's Slack export committed to its repo: Polaris submission under a project with no allocation (1)
+
+case(
+    id='labslack-polaris-qsub-no-active-allocation-project-foundepidem',
+    kind='script',
+    source='find_string:54270294743',
+    thread_site='a lab\'s Slack channel export committed to a GitHub repository (protein-design group using ALCF Polaris): a student posts "qsub: Request rejected.  Reason: No active allocation found for project FoundEpidem and resource polaris." and asks "Could I be assigned to a new project so I can access Polaris?"; the PI: "can you please request access to FRAME-IDP project? i will approve as soon as i see it"',
+    what='the job is charged to a project that has no allocation on Polaris; the cure is to submit under a project that has one (the PI names FRAME-IDP, which the user must first join) - the project is the job script\'s `#PBS -A` directive, so labelled script; the project to use is a site/user fact the script does not contain, so the right answer asks for it; the line is the message as the student quoted it; Polaris itself (PBS Pro, mpiexec); assumed shape - the Polaris job with `#PBS -A FoundEpidem`',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -A MyProject', '#PBS -A FoundEpidem']],
+    log='''
+qsub: Request rejected.  Reason: No active allocation found for project FoundEpidem and resource polaris.
+''',
+    expect={'families': ['scheduler'], 'ask': True, 'ask_for': ['account']},
+)
