@@ -325,3 +325,19 @@ case(
 ''',
     expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^-\s*#SBATCH\s+--mem[= ]'},
 )
+
+# ---------------------------------------------------------------- transformers issue: FSDP + Trainer grad-accumulation dtype error (1)
+
+case(
+    id='transformers34702-fsdp-sft-expected-dtype-float-end-bfloat16-fixed-upstream',
+    kind='not_script',
+    source='https://github.com/huggingface/transformers/issues/34702',
+    thread_site='huggingface/transformers issue #34702 "FSDP with SFTrainer: expected dtype float for `end` but got dtype c10::BFloat16" (label bug; transformers 4.46.2, PyTorch 2.2 and 2.4, 4 x RTX 6000 Ada): the PEFT FSDP example launched with `accelerate launch --config_file configs/fsdp_config.yaml train.py ...` fails with the quoted error whatever dtype is chosen; benjamin-marie: "Everything works again if I downgrade Accelerate+Transformers+TRL"; maintainer muellerzr: "This should be fixed via https://github.com/huggingface/transformers/pull/34645, can you install transformers via `pip install git+https://github.com/huggingface/transformers`?"; benjamin-marie: "I confirm that it works with the most recent version of Transformers (already available through pip)"',
+    what='the accelerate/FSDP launch is set up as the example documents; the error comes from a regression in the Trainer\'s gradient-accumulation change in transformers 4.46, fixed upstream in a later release - labelled not_script (library defect); DOUBTFUL on the log form: the issue quotes the message in prose (bold), not as a raw log line, and the line is that text; not one of the ten sites - a four-GPU workstation - so mapped by launcher to Delta (one node, accelerate launch); assumed shape - one node, four GPUs, `accelerate launch` with an FSDP config running the PEFT SFT example',
+    cluster='delta',
+    script='accelerate.sh',
+    replace=[['#SBATCH --gpus-per-node=2', '#SBATCH --gpus-per-node=4'], ['accelerate launch --config_file ./deepspeed_zero2.yaml --num_processes 2 train_ppo.py', 'accelerate launch --config_file configs/fsdp_config.yaml train.py --seed 100 \\\n    --model_name_or_path meta-llama/Llama-3.2-1B-Instruct --dataset_name smangrul/ultrachat-10k-chatml \\\n    --chat_template_format chatml --bf16 True --gradient_accumulation_steps 4']],
+    log='''
+expected dtype float for `end` but got dtype c10::BFloat16
+''',
+)
