@@ -153,6 +153,20 @@ case(
 ''',
 )
 
+case(
+    id='tetonnek-oudf-old-boundary-function-names-udfdirichlet-not-found',
+    kind='not_script',
+    source='find_string:71005630439',
+    thread_site='the same nekRS change log (2026-09-01): "Rewrote all three `.oudf` files: nekRS aborted at runtime with \\"Cannot find required okl function udfDirichlet!\\" -- traced to `src/core/udf/udf.cpp`, which regex-searches the compiled `.oudf` for a literal `void udfDirichlet` function; the old per-field function names (`codedFixedValueScalar`, `codedFixedValueVelocity`, `codedFixedGradientScalar`) don\'t match ... Converted all three to the current convention (one `udfDirichlet`/`udfNeumann` function per case ...)", confirmed against the repository\'s current examples',
+    what='the job starts nekRS correctly; the case\'s own device-code file still uses boundary-function names from an older nekRS release, and the cure is rewriting that case file - labelled not_script (the user\'s case code against a newer library version); the line is the log\'s quoted abort message; mapped to Anvil as the entry above; assumed shape - the same nekRS job on one CPU node started with srun',
+    cluster='anvil',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --exclusive\n#SBATCH --mem=0'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=32'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=1'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:15:00'], ['srun --cpu-bind=cores ./solver input.dat', 'srun --cpu-bind=cores nekrs --setup concentric_spheres.par']],
+    log='''
+Cannot find required okl function udfDirichlet!
+''',
+)
+
 # ---------------------------------------------------------------- Ares (Cyfronet) island-model Ray benchmark, a user's run-book (2)
 
 ARES_SOURCE = 'find_string:69421193256'
