@@ -355,3 +355,35 @@ case(
 expected dtype float for `end` but got dtype c10::BFloat16
 ''',
 )
+
+# ---------------------------------------------------------------- a user's DEXTRAH agent work log on an NVIDIA Slurm cluster (2)
+
+case(
+    id='dextrahdp-inherited-partition-list-batch-singlenode-invalid-on-l401',
+    kind='script',
+    source='find_string:61373197314',
+    thread_site='a user\'s committed work log for Diffusion Policy evaluation in the DEXTRAH Isaac Lab repository (worklogs/franka-cube-grasp-prior/franka-cube-dp-bc-warmstart.md; jobs submitted with `sbatch cluster/sbatch_eval_franka_cube_dp_policy_1gpu.sh` on an NVIDIA Slurm cluster called l401, Lustre paths, Isaac container): "status: first submission blocked before scheduling ... key evidence: l401 rejected the inherited DEXTRAH partition list with `sbatch: error: invalid partition specified: batch_singlenode`. Current `sinfo` reports GPU partitions `batch` and `batch_long`; the DP launcher is being patched to use `batch` only."; the next submissions of the same launcher on l401 were scheduled and ran (jobs 1027699 ... 1027713, the last "COMPLETED, exit 0:0")',
+    what='the job script names a partition that exists on another of the user\'s clusters but not on this one, so sbatch refuses it; the cure the log records (and whose later submissions ran) is the job script\'s partition directive - a partition that exists here (`batch`, or `batch_long`; any existing GPU partition is right, as is dropping the directive to take the default) - labelled script; the line is the log\'s own quoted error; not one of the ten sites - an NVIDIA Slurm GPU cluster with containers started by srun - so mapped by scheduler family and container launch to DeltaAI (Slurm GPU nodes); assumed shape - a one-node one-GPU evaluation job whose directives carry `#SBATCH --partition=batch_singlenode` (the log says "partition list"; a single name is assumed), srun starting the Isaac Sim python inside the container image',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8\n#SBATCH --exclusive', '#SBATCH --nodes=1\n#SBATCH --partition=batch_singlenode\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/isaac-lab:2.1.0'], ['--container-mounts="$PWD":/workspace python /workspace/train.py', '--container-mounts="$CODE_NFS":/code /isaac-sim/python.sh /code/dextrah_lab/rl_games/eval_franka_cube_dp_policy.py --headless']],
+    log='''
+sbatch: error: invalid partition specified: batch_singlenode
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(-p\s*|--partition[= ])(?![^\n]*\bbatch_singlenode\b)\S+|^-\s*#SBATCH\s+(-p\s*|--partition[= ])[^\n]*\bbatch_singlenode\b'},
+)
+
+case(
+    id='dextrahdp-wandb-protos-in-isaac-container-descriptors-cannot-be-created',
+    kind='script',
+    source='find_string:61373197314',
+    thread_site='the same DEXTRAH work log, section "l401 DP eval first failure / protobuf patch": a one-off Slurm job in the same Isaac container (`/isaac-sim/python.sh`, import and checkpoint smoke, job 1027701) "failed before official DP workspace construction ... then `wandb` import failed with protobuf: `TypeError: Descriptors cannot be created directly`. diagnosis: the container\'s installed `wandb` generated protos are incompatible with the active protobuf runtime. The error message recommends either protobuf `3.20.x` or setting `PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`; the launcher now uses the latter to avoid mutating the shared Isaac environment." Change: "Patched `cluster/sbatch_eval_franka_cube_dp_policy_1gpu.sh` to export `PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python` inside the container"; next job 1027702: "protobuf workaround passed, failed on missing `dill`"',
+    what='the container\'s wandb was built against an older protobuf than the one installed, so importing it fails; the fix the log records and verified (the next job got past the import) is in the job script: export `PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python` for the containerised step (the message\'s other cure, a protobuf 3.20.x pin installed by the job, is accepted too) - labelled script (environment); DOUBTFUL - a library version clash, which a reader could call not_script; the line is the log\'s own quoted error (the worklog quotes only that line of the traceback); not one of the ten sites - an NVIDIA Slurm GPU cluster with containers started by srun - so mapped to DeltaAI; assumed shape - a one-node one-GPU job, srun starting the Isaac Sim python in the container on a script that imports the Diffusion Policy workspace (and so wandb), no protobuf setting in the script',
+    cluster='deltaai',
+    script='srun_pyxis.sh',
+    replace=[['#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8\n#SBATCH --exclusive', '#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node=1'], ['CONT=nvcr.io#nvidia/pytorch:24.01-py3', 'CONT=nvcr.io#nvidia/isaac-lab:2.1.0'], ['--container-mounts="$PWD":/workspace python /workspace/train.py', '--container-mounts="$CODE_NFS":/code,"$OFFICIAL_DP_NFS":/official_dp /isaac-sim/python.sh /code/scripts/dp_ckpt_import_smoke.py --checkpoint "$CHECKPOINT"']],
+    log='''
+TypeError: Descriptors cannot be created directly
+''',
+    expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*\bPROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=["\']?python\b|^\+.*--container-env[= ]\S*PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION|^\+.*\bpip3?\s+install\b[^\n]*\bprotobuf\s*(==|<=|~=)\s*3\.(20|19|18)\b|^\+.*\bpip3?\s+install\b[^\n]*["\']protobuf\s*<\s*(4|3\.21)\b'},
+)
