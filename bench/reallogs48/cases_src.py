@@ -387,3 +387,20 @@ TypeError: Descriptors cannot be created directly
 ''',
     expect={'families': ['environment', 'containers'], 'fix': r'(?m)^\+.*\bPROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=["\']?python\b|^\+.*--container-env[= ]\S*PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION|^\+.*\bpip3?\s+install\b[^\n]*\bprotobuf\s*(==|<=|~=)\s*3\.(20|19|18)\b|^\+.*\bpip3?\s+install\b[^\n]*["\']protobuf\s*<\s*(4|3\.21)\b'},
 )
+
+# ---------------------------------------------------------------- a user's failure record for a DiLoCo training code on the Miyabi-G PBS system (1)
+
+case(
+    id='fsdiloco-miyabi-queue-name-from-other-site-unknown-queue',
+    kind='script',
+    source='find_string:60236615134',
+    thread_site='a user\'s committed failure record ("Plan 03 失败记录") for a decoupled-DiLoCo training code (fs_diloco) on the Miyabi-G PBS system (queues `debug-g` and `regular-g`, `-W group_list=xg24i002`), entry "p0-final-compute-validation-allocation-attempt1": command `qsub -I -q rt_HG -l select=1 -l walltime=00:15:00 -W group_list=xg24i002`; "实际：调度器立即返回 `qsub: Unknown queue`；没有创建job ID或任何运行产物。已确认根因：沿用了不属于本Miyabi PBS环境的queue名称。仓库所有当前Miyabi脚本使用 `debug-g` 或 `regular-g`" (the scheduler answered at once with the quoted line, no job ID; confirmed cause: a queue name carried over that does not belong to this Miyabi PBS system; all current Miyabi scripts of the repository use debug-g or regular-g); the next request with `-q debug-g` was accepted by the queue check, and later batch jobs on `debug-g` ran (e.g. "PBS job `2508516.opbs`")',
+    what='the job asks for a queue of another site (rt_HG, carried over from earlier work), which this PBS server does not have, so qsub refuses it; the cure the record gives is the queue option - a queue that exists here (debug-g for a short test, regular-g; any existing queue is right) - labelled script (scheduler); the line is the record\'s own quoted answer; the record\'s request was an interactive `qsub -I` with `-q` on the command line, and the case assumes the same `-q rt_HG` written as a directive of a batch script (the record\'s later work used batch scripts on the same system); not one of the ten sites - a PBS Pro GPU system - so mapped by scheduler family to Polaris (PBS Pro, mpiexec); assumed shape - a one-node ten-minute test job, one process started by mpiexec running the test suite',
+    cluster='polaris',
+    script='pbs_mpiexec.sh',
+    replace=[['#PBS -l select=2:system=polaris', '#PBS -l select=1:system=polaris'], ['#PBS -l walltime=01:00:00', '#PBS -l walltime=00:15:00'], ['#PBS -q debug-scaling', '#PBS -q rt_HG'], ['NRANKS_PER_NODE=4', 'NRANKS_PER_NODE=1'], ['mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} --depth=16 --cpu-bind depth python train.py', 'mpiexec -n ${NTOTRANKS} --ppn ${NRANKS_PER_NODE} .venv/bin/python -m pytest -q tests']],
+    log='''
+qsub: Unknown queue
+''',
+    expect={'families': ['scheduler'], 'fix': r'(?m)^\+\s*#PBS\s+-q\s*(?!rt_HG\b)[\w@.-]+'},
+)
