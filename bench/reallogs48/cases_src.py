@@ -404,3 +404,21 @@ qsub: Unknown queue
 ''',
     expect={'families': ['scheduler'], 'fix': r'(?m)^\+\s*#PBS\s+-q\s*(?!rt_HG\b)[\w@.-]+'},
 )
+
+# ---------------------------------------------------------------- a student's troubleshooting record for a Slurm job-array pipeline on Explorer (1)
+
+case(
+    id='explorerarray-per-sample-task-two-minute-walltime-timeout-in-align',
+    kind='script',
+    source='find_string:71106553698',
+    thread_site='a user\'s committed TROUBLESHOOTING.md for a per-sample Slurm job-array pipeline on the Explorer cluster ("every sacct line is pasted from my own terminal"), section "1. A `--time` that is too short -> TIMEOUT": "One per-sample task (NA12878) with `--time=00:02:00`. A full sample takes about 8 minutes." sacct: "10672029_1      TIMEOUT   00:02:21      0:0"; "The log ran through validate, qc_raw and trim, printed `===== stage 3 : align =====`, and ended with `slurmstepd: error: *** JOB 10672029 ON c0672 CANCELLED AT 2026-09-28T20:14:51 DUE TO TIME LIMIT ***`" ... "`--time` is enforced on Explorer (`--mem` is not), so it is the limit that actually kills a job"; the record\'s ordinary runs of the same array, with the pipeline\'s own time request, did not fail ("The cohort data is small enough that nothing breaks on its own, so I broke the pipeline four times on purpose")',
+    what='the task asks for two minutes but a sample needs about eight, so Slurm kills it at the limit; the cure is the job script\'s time request (anything comfortably above the sample\'s ~8 minutes, e.g. 00:15:00 or more; any such value is right) - labelled script (resources); the failure was caused on purpose by the user to see what a timeout looks like, the log lines are real and quoted as posted (the two job-log lines of the record; the sacct table is the user\'s terminal, not the job log, and is left out); not one of the ten sites - a Slurm CPU cluster - so mapped by scheduler family to Bridges-2 (Slurm CPU nodes); assumed shape - a one-node, one-task array job with 8 cores and `#SBATCH --time=00:02:00`, each task running the per-sample pipeline script on its samplesheet row',
+    cluster='bridges2',
+    script='srun_mpi_app.sh',
+    replace=[['#SBATCH --nodes=8', '#SBATCH --nodes=1\n#SBATCH --array=1'], ['#SBATCH --ntasks-per-node=64', '#SBATCH --ntasks-per-node=1'], ['#SBATCH --cpus-per-task=2', '#SBATCH --cpus-per-task=8'], ['#SBATCH --time=06:00:00', '#SBATCH --time=00:02:00'], ['module load cray-mpich\nsrun --cpu-bind=cores ./solver input.dat', 'source slurm.env\nSAMPLE=$(awk -F, -v r=$((SLURM_ARRAY_TASK_ID + 1)) \'NR==r {print $1}\' samplesheet.cluster.csv)\nbash run_sample.sh "$SAMPLE"']],
+    log='''
+===== stage 3 : align =====
+slurmstepd: error: *** JOB 10672029 ON c0672 CANCELLED AT 2026-09-28T20:14:51 DUE TO TIME LIMIT ***
+''',
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(?:-t\s*|--time[= ])(?:\d+-\S+|0*[1-9]\d*:\d\d:\d\d|0{1,2}:(?:0?9|[1-5]\d):\d\d|(?:9|[1-9]\d+)(?::\d\d)?)\s*$'},
+)
