@@ -1,4 +1,4 @@
-# ruff: noqa: E501, F821, RUF005
+# ruff: noqa: E501, F821
 # Case list for make_cases.py (exec'd there; `case` is defined by make_cases.py).
 # Split by sha256(source) parity (make_cases.py), so all cases of one source share a half.
 # Sources: centre and university HPC documentation and FAQs, course Q&A notes, a book on ML
@@ -18,14 +18,14 @@ case(
     kind='script',
     source=FARMSHARE_SOURCE,
     thread_site=FARMSHARE_SITE + '; section "DUE TO TIME LIMIT": "The job ran out of the time it asked for, and Slurm stopped it. The output file ends with a line like `CANCELLED AT ... DUE TO TIME LIMIT`, and sacct shows the state TIMEOUT. Ask for more time with --time. The default is ..., and you can ask for up to ..., or ... with --qos=long"',
-    what='the job asked for less time than the run needs; the cure the page gives is the job script\'s --time request (a longer one, or --qos=long past the normal maximum), so labelled script; the line is the page\'s own quoted ending, with its "..." kept; ' + FARMSHARE_MAP + '; assumed shape - a one-GPU training job started by srun with --time=02:00:00; how much longer the run needs is not in the source (a fix that raises --time is accepted whatever value it picks)',
+    what='the job asked for less time than the run needs; the cure the page gives is the job script\'s --time request (a longer one, or --qos=long past the normal maximum), so labelled script; the line is the page\'s own quoted ending, with its "..." kept; ' + FARMSHARE_MAP + '; assumed shape - a one-GPU training job started by srun with --time=02:00:00; how much longer the run needs is not in the source (a fix that sets any other --time is accepted whatever value it picks)',
     cluster='bridges2',
     script='srun_python.sh',
     replace=FARMSHARE_SCRIPT,
     log='''
 CANCELLED AT ... DUE TO TIME LIMIT
 ''',
-    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--time[= ]|-t\s*)\S+|^\+\s*#SBATCH\s+--qos[= ]long\b'},
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#SBATCH\s+(--time[= ]|-t\s*)(?!0?2:00:00\s*$)\S+|^\+\s*#SBATCH\s+--qos[= ]long\b'},
 )
 
 case(
@@ -51,7 +51,7 @@ case(
     id='saga-singularity-exec-without-nv-cuda-program-segfaults',
     kind='script',
     source=SIGMA2 + 'code_development/guides/gpu/cuda-container.md',
-    thread_site='NRIS (Sigma2) documentation, "Building and running CUDA code through a container" on Saga: inside a one-GPU allocation (`salloc --gpus=1 --partition=accel`) the program built in the CUDA container is run with `singularity exec --bind $PWD cuda_11.4.0-devel-ubuntu20.04.sif ./vec_add_cuda` and prints ENTER MAIN then Segmentation fault; "The reason this failed is that Singularity has not been made aware of the GPU resources on the host ... The magic keyword to make this work in Singularity is --nv"; with --nv the same command prints EXIT SUCCESS',
+    thread_site='NRIS (Sigma2) documentation, "BYO CUDA environment with containers" on Saga: inside a one-GPU allocation (`salloc --gpus=1 --partition=accel`) the program built in the CUDA container is run with `singularity exec --bind $PWD cuda_11.4.0-devel-ubuntu20.04.sif ./vec_add_cuda` and prints ENTER MAIN then Segmentation fault; "The reason this failed is that Singularity has not been made aware of the GPU resources on the host ... The magic keyword to make this work in Singularity is --nv"; with --nv the same command prints EXIT SUCCESS',
     what='the container is started without --nv, so the CUDA program inside sees no GPU driver and crashes; the cure the page shows is the --nv flag on the job\'s singularity exec line, so labelled script; the two lines are the page\'s own output; ' + SAGA_MAP + '; assumed shape - the same run as a one-GPU batch job step (srun singularity exec ...), the image and binary in the working directory',
     cluster='delta',
     script='srun_python.sh',
@@ -108,7 +108,7 @@ case(
     log='''
 Bus error
 ''',
-    expect={'families': ['resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ]\S+'},
+    expect={'families': ['resources'], 'fix': r'(?m)^\+\s*#SBATCH\s+--mem(-per-cpu|-per-gpu)?[= ](?!8G\s*$)\S+'},
 )
 
 # ---------------------------------------------------------------- Kempner Institute computing handbook (1)
@@ -320,7 +320,7 @@ case(
     id='triton-home-quota-full-conda-invalidarchiveerror-corruption',
     kind='not_script',
     source=AALTO + 'triton/tut/storage.rst',
-    thread_site='Aalto Scientific Computing, Triton tutorial "Data storage", exercise "Storage-4: quotas": symptoms listed include "f) I get an error message about corruption, such as InvalidArchiveError("Error with archive ... You probably need to delete and re-download or re-create this file." and "g) I can\'t install my own Python/R/etc libraries"; solution: "All of these can be caused by exceeding the quota"',
+    thread_site='Aalto Scientific Computing, Triton tutorial "Data storage", exercise "Storage-4: Common errors" ("What do all of the following have in common?"): the list includes "f) I get an error message about corruption, such as InvalidArchiveError("Error with archive ... You probably need to delete and re-download or re-create this file." and "g) I can\'t install my own Python/R/etc libraries"; solution: "All of these can be caused by exceeding the quota"',
     what='the conda package cache in the home directory cannot be written because the home quota is full, which conda reports as a corrupt archive; the cure is freeing space or moving the cache, not the job script - labelled not_script (file-system quota); the line is the tutorial\'s own quoted message, with its "..." kept; ' + AALTO_MAP + ' - mapped to Delta (Slurm); assumed shape - a job that creates its conda environment before launching accelerate',
     cluster='delta',
     script='accelerate.sh',
@@ -373,7 +373,7 @@ case(
     id='metacentrum-pbs-job-killed-walltime-7230-exceeded-limit-7200',
     kind='script',
     source='find_string:4577200778',
-    thread_site='MetaCentrum (CESNET, PBS Pro) user documentation, "Run basic job": an interactive job `qsub -I -l select=1:ncpus=4 -l walltime=2:00:00`; "Unless you log out after 1 hour, you will get the following message:" the quoted three lines (the doc\'s example keeps working past the 2-hour walltime); the page explains that PBS kills a job that uses more resources than it reserved (Exit_status -29 for walltime) and that the walltime is requested with -l walltime',
+    thread_site='MetaCentrum (CESNET, PBS Pro) user documentation, "Run simple job": an interactive job `qsub -I -l select=1:ncpus=4 -l walltime=2:00:00`; "Unless you log out after 1 hour, you will get the following message:" the quoted three lines (the doc\'s example keeps working past the 2-hour walltime); the page explains that PBS kills a job that uses more resources than it reserved (Exit_status -29 for walltime) and that the walltime is requested with -l walltime',
     what='the job runs past the walltime it asked for and PBS kills it; the cure is a longer -l walltime request, so labelled script; the lines are the page\'s own (shell prompt kept as posted); not one of the ten sites (MetaCentrum, PBS Pro) - mapped by scheduler family to Polaris; assumed shape - the same work as a batch job with walltime=02:00:00 (the source\'s example is interactive); how much longer it needs is not in the source',
     cluster='polaris',
     script='pbs_polaris_torchrun.sh',
@@ -383,7 +383,7 @@ user123@elmo3-1:~$ =>> PBS: job killed: walltime 7230 exceeded limit 7200
 logout
 qsub: job 13010171.pbs-m1.metacentrum.cz completed
 ''',
-    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#PBS\s+-l\s+(\S*,)?walltime=\S+'},
+    expect={'families': ['resources', 'scheduler'], 'fix': r'(?m)^\+\s*#PBS\s+-l\s+(\S*,)?walltime=(?!0?2:00:00\b)\S+'},
 )
 
 # ---------------------------------------------------------------- UCL Research Computing documentation (1)
