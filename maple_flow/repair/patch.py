@@ -521,15 +521,16 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
-def _set_names(op: o.FixOp) -> tuple[str, ...]:
-    """The variables an op that sets variables for the program sets (() for other ops)."""
+def _set_names(op: o.FixOp) -> tuple[str, ...] | None:
+    """The variables an op that sets variables for the program names (those it writes above
+    the launch are found by reach_step too); None for an op that sets none."""
     if isinstance(op, (o.ExportEnv, o.ServingEnv)):
         return (op.name,)
     if isinstance(op, o.SetMasterAddr):
         return ("MASTER_ADDR",)
     if isinstance(op, o.SrunEnvExport):
-        return ("",)
-    return ()
+        return ()  # the -x NAME=VALUE words it moves above the launch
+    return None
 
 
 def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
@@ -538,9 +539,9 @@ def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
     user's list kept and extended)."""
     after = _HANDLERS[type(op)](text, op, profile)
     names = _set_names(op)
-    if not names or after == text:
+    if names is None or after == text:
         return after
-    return reach_step(text, after, tuple(n for n in names if n))
+    return reach_step(text, after, names)
 
 
 def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:
