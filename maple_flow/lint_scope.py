@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from maple_flow.findings import Finding
+from maple_flow.scriptparse.launch import with_other_names
 from maple_flow.scriptparse.shell import _depth_change as depth_change
 from maple_flow.scriptparse.shell import bare_line, logical_lines, unclosed_quote
 
@@ -67,8 +68,8 @@ class Reduction:
 HOLE = "maple-program-hole.py"
 #: Launchers shellcheck knows nothing of: in a launch the template starts, one stands for all
 #: (its words before the user's program are the template's, and are dropped).
-_PLAIN_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun",
-                              "torchrun", "deepspeed", "accelerate"})
+_PLAIN_LAUNCHERS = with_other_names({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun",
+                                      "torchrun", "deepspeed", "accelerate"})
 _STAND_IN = "maple-launch"
 _COMMAND_NAME = re.compile(r"^[A-Za-z0-9_./+-]+$")
 

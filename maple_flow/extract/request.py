@@ -59,7 +59,7 @@ _GPU_MODEL = re.compile(rf"{GPU_MODEL}s?", re.IGNORECASE)
 #: What a launcher starts when no Python program was found: a command or a shell script
 #: ("srun litgpt pretrain", "srun -N2 ./wrapper.sh"), named in the question about it.
 _LAUNCHED = re.compile(
-    r"\b(?:srun|torchrun|mpiexec|mpirun|deepspeed|accelerate\s+launch)\b"
+    r"\b(?:srun|torchrun|mpiexec|mpirun|orterun|deepspeed|accelerate\s+launch)\b"
     r"((?:\s+-[^\s]+(?:\s+(?!-)[^\s]+)?)*?)\s+"
     # not a word of the sentence: "using srun on Bridges-2"
     r"(?!(?:on|in|at|to|with|for|and|or|the|a|an|from|across|over|is|was|but|so)\b)"

@@ -177,8 +177,8 @@ def partial_node(gpus_per_node: int | None, profile: ClusterProfile) -> bool:
 
 
 def _alternatives(req: ResourceRequest, queue: Queue, profile: ClusterProfile) -> str:
-    others = [q for q in profile.queues.items
-              if q.name != queue.name and not queue_misfits(req, q, profile)]
+    others = [q for q in profile.queues.items  # an interactive-only QOS takes no batch job
+              if q.name != queue.name and q.batch and not queue_misfits(req, q, profile)]
     names = [q.name if q.auto else f"{q.name} (only by choice: {q.notes or 'restricted'})"
              for q in others]
     return f"; {', '.join(names)} would take it" if names else ""
@@ -344,7 +344,8 @@ def _none_fits(req: ResourceRequest, profile: ClusterProfile) -> list[Problem]:
     problems = [p for p in check_request(replace(req, queue=default.name), profile)
                 if p.code != "account.missing"]
     held = [f"{q.name} ({q.notes or 'not chosen unasked'})"
-            for q in profile.queues.items if not q.auto and not queue_misfits(req, q, profile)]
+            for q in profile.queues.items
+            if not q.auto and q.batch and not queue_misfits(req, q, profile)]
     hint = f"only these would take it, if you may use them: {'; '.join(held)}" if held else (
         "change the node count, GPUs per node or walltime")
     nodes, gpn = req.nodes or 1, req.gpus_per_node or profile.gpu.per_node

@@ -104,6 +104,11 @@ class Queue(Strict):
         description="whole: jobs take whole nodes only; partial: only jobs on part of one node",
     )
     max_gpus: int | None = Field(default=None, ge=1, description="GPUs one job may use in it")
+    batch: bool = Field(
+        default=True,
+        description="batch jobs (sbatch/qsub) may use it; false for a QOS of interactive "
+        "allocations only (salloc), which is never a batch script's fix (the notes say why)",
+    )
     routes: list[Route] = Field(
         default=[],
         description="a routing queue's execution queues by node count, smallest first: a "

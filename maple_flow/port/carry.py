@@ -50,6 +50,7 @@ from maple_flow.port.written_args import (
 from maple_flow.scriptparse import ParsedScript, ScriptFacts
 from maple_flow.scriptparse.env_file import EXPORTED_LINE
 from maple_flow.scriptparse.facts import size_vars
+from maple_flow.scriptparse.launch import launcher_pattern
 from maple_flow.scriptparse.model import batch_shell_rank
 from maple_flow.scriptparse.shell import split_commands
 from maple_flow.scriptparse.steps import HEREDOC_SCHEDULER, Step, heredoc_file, past_prefixes
@@ -765,8 +766,8 @@ def _program_vars(parsed: ParsedScript) -> set[str]:
 
 #: A launcher or interpreter word: a variable whose value holds one holds the launch command.
 _COMMAND_WORD = re.compile(
-    r"(?:^|[\s\"'=(])(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|accelerate|srun|mpiexec(?:\.hydra)?"
-    r"|mpirun|ibrun|aprun|jsrun|horovodrun)(?=[\s\"')]|$)")
+    r"(?:^|[\s\"'=(])(?:\S*/)?(?:python[\d.]*|torchrun|deepspeed|accelerate|srun|"
+    + launcher_pattern("mpiexec", "mpirun") + r"|ibrun|aprun|jsrun|horovodrun)(?=[\s\"')]|$)")
 
 
 def command_vars(launch_vars: list[str], variables: dict[str, str]) -> set[str]:

@@ -12,11 +12,13 @@ import re
 from functools import lru_cache
 
 from maple_flow.knowledge.directives import is_header_line
+from maple_flow.scriptparse.launch import launcher_pattern
 
 #: A commented-out command (``#export X=...``, ``# module load y``, ``#srun ...``): the
 #: source's own alternatives, often for its site (bindings, modules); not carried.
 _COMMENTED_CODE = re.compile(
-    r"^\s*#+\s*(?:(?:export|declare|module|ml|source|conda|mamba|srun|mpiexec|mpirun|ibrun|"
+    r"^\s*#+\s*(?:(?:export|declare|module|ml|source|conda|mamba|srun|"
+    + launcher_pattern("mpiexec", "mpirun") + r"|ibrun|"
     r"aprun|jsrun|torchrun|deepspeed|accelerate|python[\d.]*|cd|apptainer|singularity)\b|"
     r"[A-Za-z_]\w*=)")
 

@@ -12,13 +12,15 @@ from functools import lru_cache
 
 from maple_flow.models import ClusterProfile
 from maple_flow.port.stages import launch_command_span
+from maple_flow.scriptparse.launch import launcher_pattern
 from maple_flow.scriptparse.unread import is_diagnostic
 
 #: Programs of the CUDA toolkit (a module or install puts them on PATH), as a command word.
 TOOLKIT_PROGRAMS = ("nvcc", "nsys", "ncu", "nvprof", "cuda-gdb", "cuda-memcheck",
                     "compute-sanitizer", "cuobjdump", "nvdisasm", "nv-nsight-cu-cli")
 _COMMAND = re.compile(
-    r"(?:^|[;&|(`]\s*|\$\(\s*|\b(?:srun|mpirun|mpiexec|time|exec|then|do|else)\s+(?:-\S+\s+"
+    r"(?:^|[;&|(`]\s*|\$\(\s*|\b(?:srun|" + launcher_pattern("mpirun", "mpiexec")
+    + r"|time|exec|then|do|else)\s+(?:-\S+\s+"
     r"(?:\d+\s+)?)*)(?:[\w./-]*/)?(" + "|".join(re.escape(p) for p in TOOLKIT_PROGRAMS)
     + r")(?=\s|$|;|\))")
 #: GPU models ``nvprof`` does not profile (it stops at compute capability 7.x).

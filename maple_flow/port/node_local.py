@@ -20,6 +20,7 @@ import re
 from maple_flow.models import ClusterProfile
 from maple_flow.port.carry import Source
 from maple_flow.port.words import short
+from maple_flow.scriptparse.launch import launcher_pattern
 from maple_flow.scriptparse.values import expand
 
 #: A node's own storage: its temporary directories (and the per-job one some sites set).
@@ -37,7 +38,8 @@ _BUILDERS = (
 
 #: A step a launcher runs on the job's nodes (``srun --ntasks-per-node=1 bash << EOF``): built
 #: on every node, as it should be.
-_PER_NODE = re.compile(r"^\s*(?:\S*/)?(?:srun|mpiexec|mpirun|pdsh|clush|pbsdsh)\b")
+_PER_NODE = re.compile(rf"^\s*(?:\S*/)?(?:srun|{launcher_pattern('mpiexec', 'mpirun')}|pdsh|clush|"
+                       r"pbsdsh)\b")
 
 
 def _built_env(text: str, values: dict[str, str]) -> tuple[str, str] | None:

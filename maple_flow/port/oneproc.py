@@ -11,8 +11,9 @@ from maple_flow.port.side_runs import side_runs_refusal
 from maple_flow.port.stages import launch_section
 from maple_flow.port.topology import gpu_id_args, topology_args
 from maple_flow.scriptparse import ScriptFacts
+from maple_flow.scriptparse.launch import launcher_pattern
 
-_SITE_LAUNCH = re.compile(r"^(?:srun|mpiexec|mpirun|ibrun|aprun)\b")
+_SITE_LAUNCH = re.compile(rf"^(?:srun|{launcher_pattern('mpiexec', 'mpirun')}|ibrun|aprun)\b")
 #: A per-rank launch's counts, and the same for one process per node.
 _PER_RANK_COUNTS = (
     (re.compile(r'(-n|-np|--ntasks=)\s?"\$NRANKS"'), r'\1 "$NNODES"'),

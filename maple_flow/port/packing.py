@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from maple_flow.errors import ParseError
 from maple_flow.port.words import short
+from maple_flow.scriptparse.launch import with_other_names
 
 _CVD = "CUDA_VISIBLE_DEVICES"
 #: A command sent to the background (``&`` at its end, not ``&&``), a trailing comment allowed.
@@ -339,8 +340,8 @@ _SENT_BACK = re.compile(r"(?<![&|>])&(?![&>])")
 #: Words that start the program unchanged in front of it, and the interpreter itself.
 _WRAPPERS = frozenset({"nohup", "time", "env", "exec"})
 _INTERPRETER = re.compile(r"^(?:\S*/)?python[\d.]*$")
-_LAUNCHER_WORDS = frozenset({"srun", "mpiexec", "mpirun", "torchrun", "ibrun", "aprun", "jsrun",
-                             "deepspeed", "accelerate", "parallel", "xargs"})
+_LAUNCHER_WORDS = with_other_names({"srun", "mpiexec", "mpirun", "torchrun", "ibrun", "aprun",
+                                     "jsrun", "deepspeed", "accelerate", "parallel", "xargs"})
 
 
 def pinned_launch(text: str, at: int | None) -> tuple[int, list[str], str] | None:

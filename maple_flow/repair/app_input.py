@@ -39,6 +39,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.scriptparse.launch import launcher_pattern
+
 #: GROMACS's frame: the program and source location it prints above ``Fatal error:``, or the
 #: input line it stopped on.
 _GROMACS_FRAME = re.compile(
@@ -83,7 +85,8 @@ _BARE_ERROR = re.compile(r"(?m)^(?:\S+: )?ERROR(?: on proc \d+)?: (?P<msg>[^\n]+
 #: ``exec`` or ``env``), after ``;``, ``&&`` or ``|``, or after an MPI or Slurm launcher and its
 #: options.
 _COMMAND_AT = (r"(?m)^(?:[ \t]*(?:(?:time|exec|env)[ \t]+)?|[^#\n]*?(?:[;&|][ \t]*|"
-               r"\b(?:srun|mpirun|mpiexec|ibrun|aprun|jsrun|charmrun)\b[^#\n]*?[ \t]))")
+               rf"\b(?:srun|{launcher_pattern('mpirun', 'mpiexec')}|ibrun|aprun|jsrun|charmrun)\b"
+               r"[^#\n]*?[ \t]))")
 #: The programs a job script's command lines run, for the frames only they print bare.
 _RUNS = {
     "LAMMPS": re.compile(_COMMAND_AT + r"(?:\S*/)?(?:lmp(?:_\w+)?|lammps)(?=[ \t]|$)"),

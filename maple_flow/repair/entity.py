@@ -30,22 +30,24 @@ from maple_flow.repair.matching import (
 )
 from maple_flow.repair.models import Diagnosis, EntityKind, FailureEvidence, FailureRecord
 from maple_flow.repair.stage_paths import staged_paths
+from maple_flow.scriptparse.launch import with_other_names
 from maple_flow.scriptparse.shell import split_commands
 
 #: Score of an entity-anchored diagnosis: below the specific signatures of the records.
 ENTITY_SCORE = 15.0
 #: Words that start another program on the same line (their options come before it).
-_LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "aprun", "jsrun", "exec", "time",
-                        "env", "nohup", "stdbuf", "numactl", "taskset"})
+_LAUNCHERS = with_other_names({"srun", "mpirun", "mpiexec", "ibrun", "aprun", "jsrun", "exec",
+                                "time", "env", "nohup", "stdbuf", "numactl", "taskset"})
 #: A count (``4``, ``2:1``) written as an option's value after a blank.
 _COUNT = re.compile(r"^\d+(?::\d+)?$")
 #: A count read from one variable or arithmetic (``$SLURM_NTASKS``, ``${NP}``, ``$((N*4))``).
 _VAR_COUNT = re.compile(r"^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\}|\(\([^()]*\)\))$")
 #: Commands the site provides, whose absence no script line can mend (other records' work).
-_SITE_COMMANDS = frozenset({"srun", "sbatch", "salloc", "scontrol", "squeue", "mpirun", "mpiexec",
-                            "module", "ml", "conda", "source", "cd", "export", "python",
-                            "python3", "bash", "sh", "singularity", "apptainer", "qsub",
-                            "ibrun", "echo", "head", "cat", "sed", "awk", "hostname"})
+_SITE_COMMANDS = with_other_names({"srun", "sbatch", "salloc", "scontrol", "squeue", "mpirun",
+                                   "mpiexec", "module", "ml", "conda", "source", "cd", "export",
+                                   "python", "python3", "bash", "sh", "singularity", "apptainer",
+                                   "qsub", "ibrun", "echo", "head", "cat", "sed", "awk",
+                                   "hostname"})
 #: A word that is a file the script names (by a directory part or a file extension).
 _FILE_LIKE = re.compile(r"/|\.(?:py|sh|sif|simg|sqsh|img|yaml|yml|json|toml|txt|cfg|conf|pth)$")
 #: A ``NAME=VALUE`` word that env(1) (or a shell prefix) sets before the program it runs.

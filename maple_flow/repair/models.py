@@ -72,6 +72,8 @@ ScriptFact = Literal["several_launchers_per_node", "gpu_job_off_the_gpu_partitio
                      "site_network_env_unset", "visible_devices_beyond_job",
                      # s37rl42 (script_facts_s37.py)
                      "job_on_several_nodes", "deepspeed_flag_one_gpu",
+                     # s40code (step_export.py): what the job's srun step's --export holds
+                     "srun_step_without_job_env", "inherited_export_without_srun_step",
                      "mem_per_cpu_below_node",
                      # s37prec (script_facts_ccl.py)
                      "site_ccl_env_unset_mpi_launch",

@@ -94,6 +94,7 @@ from maple_flow.repair.patch_torchrun import (
 from maple_flow.repair.patch_venv import venv_for_virtualenv
 from maple_flow.repair.patch_workers import lower_loader_workers
 from maple_flow.repair.patch_wrapper import wrapper_gpu_count
+from maple_flow.repair.step_export import export_all, reach_step
 from maple_flow.repair.text import FixNotApplicable
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.spellings import spellings
@@ -105,6 +106,9 @@ def _set_queue(text: str, op: o.SetQueue, profile: ClusterProfile) -> str:
     if queue is None:
         names = ", ".join(q.name for q in profile.queues.items)
         raise FixNotApplicable(f"{profile.name} has no queue {op.name!r}; it has {names}")
+    if not queue.batch:  # a QOS of salloc allocations (Perlmutter's interactive): no batch job
+        raise FixNotApplicable(f"{op.name} takes interactive allocations only (salloc), never a "
+                               f"batch job: {queue.notes}")
     if scheduler == "pbs":
         return pd.set_directive(text, "pbs", "queue", op.name)
     option = "qos" if queue.kind == "qos" else "partition"
@@ -241,8 +245,8 @@ def _set_backend(text: str, op: o.SetBackend) -> str:
 
 
 def _propagate(text: str, op: o.PropagateEnv) -> str:
-    if op.launcher == "srun":
-        return pl.set_launcher_arg(text, "srun", "--export", "ALL")
+    if op.launcher == "srun":  # the user's list kept: ALL added to it (step_export.py)
+        return export_all(text)
     if op.launcher == "mpiexec":
         return pl.set_launcher_arg(text, "mpiexec", "--envall", None)
     if op.launcher == "mpirun":
@@ -517,9 +521,27 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
+def _set_names(op: o.FixOp) -> tuple[str, ...] | None:
+    """The variables an op that sets variables for the program names (those it writes above
+    the launch are found by reach_step too); None for an op that sets none."""
+    if isinstance(op, (o.ExportEnv, o.ServingEnv)):
+        return (op.name,)
+    if isinstance(op, o.SetMasterAddr):
+        return ("MASTER_ADDR",)
+    if isinstance(op, o.SrunEnvExport):
+        return ()  # the -x NAME=VALUE words it moves above the launch
+    return None
+
+
 def apply_op(text: str, op: o.FixOp, profile: ClusterProfile) -> str:
-    """``text`` with one operation applied."""
-    return _HANDLERS[type(op)](text, op, profile)
+    """``text`` with one operation applied. An op that sets a variable for the program also
+    hands it to an srun step whose ``--export`` would drop it (step_export.reach_step: the
+    user's list kept and extended)."""
+    after = _HANDLERS[type(op)](text, op, profile)
+    names = _set_names(op)
+    if names is None or after == text:
+        return after
+    return reach_step(text, after, names)
 
 
 def apply_fix(script: str, fix: Fix, profile: ClusterProfile) -> str:

@@ -6,9 +6,14 @@ import re
 import shlex
 
 from maple_flow.repair.text import FixNotApplicable
+from maple_flow.scriptparse.launch import with_other_names
 
 #: A word the shell reads as written (no quoting needed).
 _PLAIN = re.compile(r"^[A-Za-z0-9_./~:@%+,=-]+$")
+
+
+#: Commands that run the words after their options (launchers with their other names).
+_RUNS_NEXT = with_other_names({"srun", "mpirun", "mpiexec", "ibrun", "exec", "time", "env"})
 
 
 def _word_at(line: str, word: str) -> re.Match[str] | None:
@@ -47,7 +52,7 @@ def _launcher_prefix(words: list[str]) -> bool:
     """Whether ``words`` are a launcher and its own options only (``srun -n 4``, ``mpirun -np 8
     --map-by ppr:4:node --bind-to core``): an option's value is a word that is no option and
     names no program (s35mpi)."""
-    if words[0] not in {"srun", "mpirun", "mpiexec", "ibrun", "exec", "time", "env"}:
+    if words[0] not in _RUNS_NEXT:
         return False
     rest, expect_value = words[1:], False
     for item in rest:

@@ -26,13 +26,15 @@ from maple_flow.repair import patch_launch as pl
 from maple_flow.repair.text import FixNotApplicable, quote, replace
 from maple_flow.scriptparse import parse_script
 from maple_flow.scriptparse.facts import directive_size
+from maple_flow.scriptparse.launch import launcher_pattern
 
 #: The MPI launchers this swap replaces (scriptparse reads ``mpiexec.hydra`` as mpiexec).
 MPI_LAUNCHERS = ("mpirun", "mpiexec")
 #: mpirun/mpiexec spellings of the total task count.
 _COUNT_NAMES = frozenset({"-n", "-np", "--np", "--n"})
 _COUNT = re.compile(r"^(?:\d+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$")
-_LINE = re.compile(r"(?m)^[^#\n]*(?<![\w./-])(?:\S*/)?(?:mpirun|mpiexec)(?:\.hydra)?(?=\s|$)")
+_LINE = re.compile(rf"(?m)^[^#\n]*(?<![\w./-])(?:\S*/)?(?:{launcher_pattern(*MPI_LAUNCHERS)})"
+                   r"(?=\s|$)")
 
 
 def site_launches_with_ibrun(profile: ClusterProfile | None) -> bool:

@@ -12,7 +12,7 @@ from maple_flow.repair.layout import Launch, find_launch
 from maple_flow.repair.text import FixNotApplicable, Word, quote, remove_word, replace, scan_words
 from maple_flow.scriptparse.grammar import TWO_VALUES as _TWO_VALUES
 from maple_flow.scriptparse.grammar import takes_value
-from maple_flow.scriptparse.launch import _BOOLEANS, _is_program
+from maple_flow.scriptparse.launch import _BOOLEANS, _is_program, same_launcher
 from maple_flow.scriptparse.spellings import spellings, split_short
 
 _SITE = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
@@ -106,8 +106,7 @@ def stage_start(words: list[Word], stage: str) -> int | None:
     """Index of the first option word of ``stage`` in the launch words, or None."""
     for i, word in enumerate(words):
         base = _base(word)
-        if stage in _SITE and (base == stage or (stage == "mpiexec" and base.startswith(
-                "mpiexec."))):
+        if stage in _SITE and same_launcher(base) == stage:  # orterun is mpirun
             return i + 1
         if stage in _SITE:
             continue

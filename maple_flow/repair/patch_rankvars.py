@@ -32,7 +32,7 @@ from maple_flow.repair.text import (
 )
 from maple_flow.scriptparse import ParsedScript, parse_script
 from maple_flow.scriptparse.facts import directive_size
-from maple_flow.scriptparse.launch import LAUNCH_CMDS, PER_NODE_LAUNCHERS, Stage
+from maple_flow.scriptparse.launch import LAUNCH_CMDS, PER_NODE_LAUNCHERS, Stage, same_launcher
 from maple_flow.scriptparse.values import to_int
 
 #: Each launcher's global rank variable and its local-rank counterpart (same launcher).
@@ -319,7 +319,7 @@ def prefix_programs(text: str, numbers: list[int], prefix: str,
 
 
 def _site_launcher_word(word: str) -> bool:
-    return re.sub(r"\.\w+$", "", word.rsplit("/", 1)[-1]) in {"mpiexec", "mpirun"}
+    return same_launcher(word.rsplit("/", 1)[-1]) in {"mpiexec", "mpirun"}  # orterun too
 
 
 def mpiexec_ranks_unbound(p: ParsedScript | None, text: str) -> bool:

@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass
 
 from maple_flow.repair.text import Word, is_code, line_starts, lines, logical_span, words_of
+from maple_flow.scriptparse.launch import with_other_names
 
 #: Commands that start ``ray start`` as a job step of its own (a step ends when it returns).
-STEP_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ssh", "pdsh", "jsrun", "aprun"})
+STEP_LAUNCHERS = with_other_names({"srun", "mpiexec", "mpirun", "ssh", "pdsh", "jsrun", "aprun"})
 _SHELLS = frozenset({"bash", "sh", "zsh"})
 #: A redirection word (``>``, ``2>&1``, ``&>log``): the command's words end before it.
 _REDIRECT = re.compile(r"^(?:\d*[<>]|&>)")

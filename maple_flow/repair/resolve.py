@@ -362,7 +362,8 @@ def _queue(ctx: Context, arg: str) -> str:
     # queues by request only (``auto: false``: preemptible, premium, on demand) never unasked
     others = [q for q in takes if q.auto and q.name != (named or current.name)]
     if not others:
-        held = [q.name for q in takes if not q.auto and q.name != (named or current.name)]
+        held = [q.name for q in takes if not q.auto and q.batch  # salloc-only: never a fix
+                and q.name != (named or current.name)]
         also = f" (only {', '.join(held)}, which is by request only)" if held else ""
         raise Unresolved(f"no {profile.name} queue takes {nodes} node(s) for that long{also}")
     return min(others, key=lambda q: (q.max_walltime_seconds, q.max_nodes)).name

@@ -49,6 +49,10 @@ from maple_flow.repair.script_facts_s37 import (
     mem_per_cpu_below_node,
 )
 from maple_flow.repair.site_constraint import constraint_unknown_to_site
+from maple_flow.repair.step_export import (
+    inherited_export_without_srun_step,
+    srun_step_without_job_env,
+)
 from maple_flow.scriptparse import ParsedScript
 from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.launch import ENV_RUNNERS, Stage
@@ -512,6 +516,10 @@ _DIRECTIVE_FACTS: dict[str, Callable[[str, ClusterProfile | None], bool]] = {
     "account_required_unnamed": account_required_unnamed,
     # the default partition is all a bare node-configuration refusal can mean (s38precD)
     "partition_sole_candidate": partition_sole_candidate,
+    # the --export the job's srun step gets, its own or inherited (step_export.py, s40code)
+    "srun_step_without_job_env": lambda text, _profile: srun_step_without_job_env(text),
+    "inherited_export_without_srun_step":
+        lambda text, _profile: inherited_export_without_srun_step(text),
 }
 
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from maple_flow.errors import InvalidValue, MapleError, MissingInformation, ParseError
 from maple_flow.scriptparse.grammar import option_value_of, program_position
-from maple_flow.scriptparse.launch import C_SHELLS
+from maple_flow.scriptparse.launch import C_SHELLS, launcher_pattern
 from maple_flow.scriptparse.loop_facts import (
     BACKGROUND,
     UNWAITED,
@@ -46,6 +46,10 @@ _PROGRAM = (
     re.compile(r"\bruns (\S+), a program of yours that is not Python"),
     re.compile(r"`\s*runs the command held in (\$\{?\w+\}?)"),
 )
+
+
+#: mpirun/mpiexec and their other names (scriptparse.launch's one table: orterun).
+_MPI = launcher_pattern("mpirun", "mpiexec")
 
 
 def _bodies(words: tuple[str, ...], line: int) -> Iterator[tuple[int, tuple[str, ...]]]:
@@ -179,7 +183,7 @@ def _launch_lines(text: str) -> list[tuple[int, str]]:
             number += 1
             joined = joined.rstrip()[:-1] + " " + lines[number]
         number += 1
-        if re.search(r"\b(?:srun|salloc|mpirun|mpiexec|jsrun)\b", joined.split("#", 1)[0]):
+        if re.search(rf"\b(?:srun|salloc|{_MPI}|jsrun)\b", joined.split("#", 1)[0]):
             out.append((start, joined.split("#", 1)[0]))
     return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maple_flow.scriptparse.launch import launcher_pattern, with_other_names
 from maple_flow.scriptparse.shell import Block, ShellCommand, one_line, short_text
 
 #: A block that runs its commands on a condition (a branch, a loop, ``[[ ... ]] && ...``).
@@ -21,8 +22,10 @@ _PYTHONISH = re.compile(
 #: A word that is one variable's value, or a whole array (``$CMD``, ``"${CMD}"``, ``"${CMD[@]}"``).
 _HELD = re.compile(r'^"?\$\{?(\w+)(\[[@*]\])?\}?"?$')
 #: Launchers and prefixes that run the command after them (``srun $CMD``, ``eval $CMD``).
-_RUNNERS = frozenset({"srun", "mpirun", "mpiexec", "ibrun", "eval", "exec", "time", "nohup",
-                      "command"})
+#: mpirun/mpiexec and their other names (scriptparse.launch's one table: orterun).
+_MPI = launcher_pattern("mpirun", "mpiexec")
+_RUNNERS = with_other_names({"srun", "mpirun", "mpiexec", "ibrun", "eval", "exec", "time",
+                              "nohup", "command"})
 _SHELLS = frozenset({"bash", "sh", "zsh"})
 
 
@@ -67,7 +70,7 @@ def _launcher_program(text: str) -> str:
     """`` (torchrun, program scripts/train.py)``: what the first value shows; ``""`` if unclear."""
     words = re.findall(r"[^\s\"'()=]+(?:=[^\s\"'()]*)?", text.split("=", 1)[-1])
     head = next((w for w in words if re.fullmatch(
-        r"(?:\S*/)?(?:torchrun|deepspeed|accelerate|python[\d.]*|uv|srun|mpirun|mpiexec)", w)), "")
+        rf"(?:\S*/)?(?:torchrun|deepspeed|accelerate|python[\d.]*|uv|srun|{_MPI})", w)), "")
     module = next((words[k + 1] for k, w in enumerate(words[:-1]) if w == "-m"), "")
     program = next((w for w in words if w.endswith(".py")), "") or module
     if not head or not program:

@@ -41,15 +41,53 @@ def is_python(base: str) -> bool:
     from maple_flow.knowledge.other_sites import site_python
 
     return bool(_PYTHON.match(base)) or site_python(base) is not None
+#: Other names of a site launcher that are the same program with the same options: Open MPI's
+#: ``orterun`` is its ``mpirun`` (``mpirun``, ``mpiexec`` and ``orterun`` are one program,
+#: "synonyms for each other": Open MPI v4.1 mpirun(1), orte/tools/orterun), MPICH's
+#: ``mpiexec.hydra`` its ``mpiexec``. The one table of launcher names: a reader of launch lines
+#: asks it (``same_launcher``, ``launcher_names``) instead of spelling names again.
+SAME_LAUNCHER = {"orterun": "mpirun", "mpiexec.hydra": "mpiexec"}
+#: Launcher names as written -> the launcher they are read as (``jsrun``/``aprun`` are read as
+#: mpiexec, with their own options translated; ``SAME_LAUNCHER`` names are that launcher).
 _LAUNCHERS = {
     "srun": "srun", "mpiexec": "mpiexec", "mpirun": "mpirun", "ibrun": "ibrun",
     "torchrun": "torchrun", "deepspeed": "deepspeed", "accelerate": "accelerate",
-    "aprun": "mpiexec", "jsrun": "mpiexec", "mpiexec.hydra": "mpiexec",
-    "horovodrun": "horovodrun",
+    "aprun": "mpiexec", "jsrun": "mpiexec", "horovodrun": "horovodrun", **SAME_LAUNCHER,
 }
-#: Site launchers: they start the job's program on its nodes (a set-up line that starts a
-#: Python program through one is a stage of the job).
-LAUNCH_CMDS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "aprun", "jsrun"})
+#: The site launchers maple_flow edits (a stage's name: srun, mpiexec, mpirun, ibrun).
+SITE_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun"})
+#: Site launchers as written: they start the job's program on its nodes (a set-up line that
+#: starts a Python program through one is a stage of the job).
+LAUNCH_CMDS = frozenset(name for name, read in _LAUNCHERS.items()
+                        if read in SITE_LAUNCHERS and "." not in name)
+
+
+def same_launcher(base: str) -> str:
+    """The site launcher ``base`` is under another name (``orterun``: ``mpirun``;
+    ``mpiexec.hydra``, ``mpiexec.slurm``: ``mpiexec``; a distribution's ``mpirun.openmpi``:
+    ``mpirun``), else ``base`` itself."""
+    stem, dot, _ = base.partition(".")
+    if dot and stem in {"mpiexec", "mpirun", "orterun"}:
+        base = stem
+    return SAME_LAUNCHER.get(base, base)
+
+
+def launcher_names(launcher: str) -> tuple[str, ...]:
+    """``launcher`` and the other names of the same program (``mpirun``: mpirun, orterun)."""
+    return (launcher, *sorted(n for n, same in SAME_LAUNCHER.items() if same == launcher))
+
+
+def with_other_names(names: frozenset[str] | set[str]) -> frozenset[str]:
+    """``names`` (launcher words as written) with their launchers' other names (``mpirun``
+    brings ``orterun``)."""
+    return frozenset(n for name in names for n in launcher_names(name))
+
+
+def launcher_pattern(*launchers: str) -> str:
+    """A regex alternation of ``launchers`` and their other names (``mpirun|orterun``),
+    longest first: for the readers that match a launch line's text."""
+    names = {n for launcher in launchers for n in launcher_names(launcher)}
+    return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
 #: Launchers that start one process per rank (the program takes its rank from them).
 PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodrun"})
 #: Launchers that start one agent per node, which starts the ranks (elastic style).

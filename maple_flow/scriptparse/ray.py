@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.scriptparse.launch import with_other_names
 from maple_flow.scriptparse.shell import Block, ShellCommand
 
 #: ``ray`` subcommands that start, stop or use a Ray cluster from the job script.
 _SUBCOMMANDS = frozenset({"start", "stop", "status", "disable-usage-stats", "up", "down",
                           "job", "submit", "exec", "attach", "health-check"})
+
+
+#: Launchers a Ray step starts under (with their other names: orterun).
+_STEP_LAUNCHERS = with_other_names({"srun", "mpirun", "mpiexec"})
 
 
 def _runs_ray(cmd: ShellCommand) -> bool:
@@ -80,7 +85,7 @@ def _driver_past_builtin(blocks: list[Block], builtin: str) -> tuple[str, str] |
     for block in blocks:
         cmds = list(block.commands)
         for i, cmd in enumerate(cmds):
-            if builtin not in cmd.words[1:] or cmd.words[0] not in {"srun", "mpirun", "mpiexec"}:
+            if builtin not in cmd.words[1:] or cmd.words[0] not in _STEP_LAUNCHERS:
                 continue
             after = next((c for c in cmds[i + 1:] if c.words and c.words[0] not in _BUILTINS),
                          None)

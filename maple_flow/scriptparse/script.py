@@ -43,6 +43,7 @@ from maple_flow.scriptparse.launch import (
     launcher_env,
     leading_launcher,
     read_words,
+    same_launcher,
 )
 from maple_flow.scriptparse.loop import LaunchLoop, chain_front, launch_loop, per_node_values
 from maple_flow.scriptparse.lsf import has_lsf, lsf_directives
@@ -1039,7 +1040,8 @@ def launcher_command_line(text: str, launcher: str) -> int | None:
     """1-based line of the last top-level command that starts with ``launcher`` (``srun
     ./solver``, a program that is not Python), or None when no command does."""
     lines = [cmd.line for block in split_blocks(text) for cmd in block.commands
-             if leading_launcher(list(cmd.words)) == launcher]
+             if (lead := leading_launcher(list(cmd.words))) is not None
+             and same_launcher(lead) == launcher]
     return lines[-1] if lines else None
 
 

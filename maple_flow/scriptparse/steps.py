@@ -26,6 +26,7 @@ from maple_flow.scriptparse.launch import (
     LAUNCH_CMDS,
     PER_NODE_LAUNCHERS,
     Stage,
+    launcher_pattern,
     read_words,
     wrapper_end,
 )
@@ -107,7 +108,9 @@ def _node_name(name: str, value: str) -> bool:
 #: A command that runs its words on other nodes or as job steps (``$(srun -N1 hostname -I)``,
 #: ``ssh node hostname``): its ``hostname`` is not the batch node's, and the launcher is the
 #: source's.
-_ELSEWHERE = re.compile(r"(?<![\w-])(?:srun|mpirun|mpiexec|aprun|jsrun|ibrun|pbsdsh|ssh|pdsh|"
+#: mpirun/mpiexec and their other names (scriptparse.launch's one table: orterun).
+_MPI = launcher_pattern("mpirun", "mpiexec")
+_ELSEWHERE = re.compile(rf"(?<![\w-])(?:srun|{_MPI}|aprun|jsrun|ibrun|pbsdsh|ssh|pdsh|"
                         r"clush|blaunch|flux)(?![\w-])")
 
 
@@ -305,7 +308,7 @@ def _heredoc_step(text: str) -> tuple[str | None, str]:
 
 
 #: A line that starts a launch (the port writes the target's own): its heredoc is no set-up.
-_LAUNCH_HEAD = re.compile(r"\s*(?:\w+=\S*\s+)*(?:srun|mpiexec|mpirun|aprun|ibrun|jsrun|torchrun|"
+_LAUNCH_HEAD = re.compile(rf"\s*(?:\w+=\S*\s+)*(?:srun|{_MPI}|aprun|ibrun|jsrun|torchrun|"
                           r"deepspeed|accelerate|horovodrun)\b")
 
 

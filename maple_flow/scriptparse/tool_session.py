@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from maple_flow.scriptparse.launch import launcher_pattern
 from maple_flow.scriptparse.shell import Block, ShellCommand, one_line
 
 #: The suites' tools by command name: (what it is, its suite).
@@ -25,7 +26,8 @@ _TOOLS = {
 }
 #: What a wrapped command starts with: a launcher or an interpreter (by name or path).
 _LAUNCH_WORD = re.compile(
-    r"(?:\S*/)?(?:srun|mpirun|mpiexec|ibrun|aprun|jsrun|torchrun|deepspeed|accelerate|"
+    rf"(?:\S*/)?(?:srun|{launcher_pattern('mpirun', 'mpiexec')}|ibrun|aprun|jsrun|torchrun|"
+    r"deepspeed|accelerate|"
     r"python[\d.]*)$")
 #: DDT's Python debugging placeholder (``python3 %allinea_python_debug% x.py``).
 _PLACEHOLDER = re.compile(r"%(?:allinea|forge|linaro)_python_debug%")
