@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write cases.yaml of the s40slurmjobs probe (edit the list here, then rerun).
 
 Run: PYTHONPATH=$PWD .venv/bin/python bench/s40slurmjobs_probe/make_cases.py
