@@ -131,6 +131,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.ExactParallelSteps(), o.VenvForVirtualenv(),
         o.ProgramOverride(key="ray_init.num_cpus", value="16"), o.SiteNetPluginPath(),
         o.ProgramFromInlineFile(), o.ForeignResources(), o.SiteModuleReset(),
+        o.JoinOptionalValue(word="0"),
     ]
 
 

@@ -990,6 +990,15 @@ class SiteModuleReset(Strict):
     op: Literal["site_module_reset"] = "site_module_reset"
 
 
+class JoinOptionalValue(Strict):
+    """Write the value ``word`` that a header directive gives an option whose value is optional
+    (``--nice 0``, ``--exclusive user``) after a space as ``--nice=0``: sbatch takes such a value
+    only after ``=`` and refuses the spaced word as a stray argument (patch_submit.py)."""
+
+    op: Literal["join_optional_value"] = "join_optional_value"
+    word: str = Field(pattern=r"^[^\s=#'\"`$;&|<>-][^\s#'\"`$;&|<>]*$", max_length=64)
+
+
 FixOp = Annotated[
     AddModule | RemoveModule | SwapModule | ExportEnv | ExportEnvBeforeRead | UnsetEnv
     | ExportEnvBeforeDownload
@@ -1020,7 +1029,7 @@ FixOp = Annotated[
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
     | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile
-    | ForeignResources | SiteModuleReset,
+    | ForeignResources | SiteModuleReset | JoinOptionalValue,
     Field(discriminator="op"),
 ]
 
@@ -1061,7 +1070,7 @@ OP_KINDS: tuple[str, ...] = (
     "container_runtime_setup",
     "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",
     "program_from_inline_file", "foreign_resources",
-    "site_module_reset",
+    "site_module_reset", "join_optional_value",
 )
 
 

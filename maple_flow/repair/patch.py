@@ -499,6 +499,7 @@ _HANDLERS: dict[type, Handler] = {
     o.BindRankGpus: lambda t, op, p: bind_rank_gpus(t, p.launch.local_rank_var, p.gpu.vendor),
     o.ColossalaiRunPerNode: lambda t, op, p: colossalai_run_per_node(t, _scheduler(t, p)),
     o.DropEmptyDirective: lambda t, op, p: psubmit.drop_empty_directive(t, _scheduler(t, p)),
+    o.JoinOptionalValue: lambda t, op, p: psubmit.join_optional_value(t, op.word),
     o.TasksPerNode: lambda t, op, p: psubmit.tasks_per_node(t),
     o.RemoveArgument: lambda t, op, p: psubmit.remove_argument(t, op.name),
     o.PlainSpaces: lambda t, op, p: plain_spaces(t),

@@ -4,6 +4,8 @@ count a site filter wants written per node, and a program option the build does 
 
 from __future__ import annotations
 
+import re
+
 from maple_flow.knowledge.directives import SLURM_FLAGS, parse_directives
 from maple_flow.repair import patch_directives as pd
 from maple_flow.repair.layout import find_launch
@@ -34,6 +36,29 @@ def drop_empty_directive(text: str, scheduler: str) -> str:
         else:
             text = delete_line(text, number - 1)
     return text
+
+
+#: Slurm options whose value is optional and, when given, must follow ``=`` (sbatch's getopt
+#: reads ``--nice 0`` as a bare ``--nice`` and a stray word ``0``).
+_EQUALS_ONLY = frozenset({"nice", "exclusive", "propagate", "get-user-env"})
+
+
+def join_optional_value(text: str, word: str) -> str:
+    """``text`` whose header directive writes ``--OPTION WORD`` (OPTION one whose value is
+    optional, WORD the stray word sbatch named) as ``--OPTION=WORD``. The line is found through
+    the parsed directive block, so a line below the first command is never touched.
+    FixNotApplicable when no header directive gives such an option that word."""
+    found = sorted({d.line for d in parse_directives(text, "slurm")})
+    spaced = re.compile(r"(\s--(?:" + "|".join(sorted(_EQUALS_ONLY)) + r"))[ \t]+"
+                        + re.escape(word) + r"(?=\s|$)")
+    parts = lines(text)
+    hits = [n for n in found if spaced.search(parts[n - 1])]
+    if not hits:
+        raise FixNotApplicable(f"no header directive gives an optional-value option the word "
+                               f"{word!r} after a space")
+    for number in hits:
+        parts[number - 1] = spaced.sub(lambda m: f"{m.group(1)}={word}", parts[number - 1])
+    return "\n".join(parts)
 
 
 def tasks_per_node(text: str) -> str:
