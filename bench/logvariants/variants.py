@@ -203,7 +203,7 @@ def noise_tail(log: str, r: random.Random) -> str | None:
     """Unrelated output after the failure: other ranks' progress, the tracker's shutdown."""
     if _SUBMIT_REFUSAL.search(log):
         return None
-    tail = _progress(r, r.randint(20, 40)) + [
+    tail = [*_progress(r, r.randint(20, 40)),
         "wandb: Waiting for W&B process to finish... (success).",
         "wandb: Run summary:", "wandb:   train/loss 2.41873",
         "wandb: View run glad-sun-12 at: https://wandb.ai/user/proj/runs/3k2j1h0g",
