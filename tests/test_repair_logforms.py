@@ -135,15 +135,3 @@ def test_a_record_written_for_one_spelling_reads_the_others(directive: str) -> N
     log = "host:1:1 [0] NCCL WARN Error: network AWS Libfabric not found\n"
     found = classify(FailureEvidence(cluster="perlmutter", stderr=log, script=script))
     assert found and found[0].record_id == "shifter-nccl-plugin-module-missing"
-
-
-def test_similarity_reads_a_short_log_without_prefixes_also_as_the_submit_message() -> None:
-    """`maple repair --log` reads a short log as the submission message too: its prefixes come
-    off there as well, or Ray's ``(Worker pid=1, ip=10.0.0.1)`` weighs in the similarity."""
-    from maple_flow.repair.classify import evidence_text
-
-    lines = "Lmod has detected the following error: x\nRuntimeError: y"
-    prefixed = "\n".join(f"(RayTrainWorker pid=2657296, ip=10.0.0.12) {ln}"
-                         for ln in lines.split("\n"))
-    assert evidence_text(FailureEvidence(stderr=prefixed, submit_message=prefixed)) == \
-        evidence_text(FailureEvidence(stderr=lines, submit_message=lines))

@@ -101,12 +101,11 @@ def record_text(record: FailureRecord) -> str:
 
 def evidence_text(ev: FailureEvidence) -> str:
     """The error-looking lines of the logs, without their rank or host prefixes, with the
-    reasons and the submit message (without prefixes too: a short log given with ``--log`` is
-    also read as the submission message); a log with no such line contributes nothing (a
-    clean log resembles no failure)."""
+    reasons and the submit message; a log with no such line contributes nothing (a clean log
+    resembles no failure)."""
     logs = [ln for ln in unprefixed_lines(f"{ev.stdout}\n{ev.stderr}").splitlines()
             if ERROR_LINE.search(ln)]
-    lines = [unprefixed_lines(ev.submit_message), *ev.reasons, *logs[-MAX_LOG_LINES:]]
+    lines = [ev.submit_message, *ev.reasons, *logs[-MAX_LOG_LINES:]]
     return "\n".join(ln.strip() for ln in lines if ln.strip())
 
 
