@@ -23,6 +23,7 @@ out.
 
 from __future__ import annotations
 
+import html
 import re
 
 from maple_flow.repair.models import FailureEvidence
@@ -94,10 +95,52 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": 
 _BLANKS = re.compile(r"(?<=\S)[ \t]+")
 
 
+#: What a post or a scraped page adds to a log: HTML entities (``&quot;``, ``&gt;``, ``&#39;``
+#: of a page's ``<pre>`` block), colour codes whose ESC byte the paste lost (``[1;31m``,
+#: ``[0m``), a GitHub reply's quote marks (``> `` before every line) and markdown fences.
+_ENTITY = re.compile(r"&(?:quot|apos|amp|lt|gt|nbsp|#\d{1,5}|#[xX][0-9A-Fa-f]{1,4});")
+_BARE_COLOUR = re.compile(r"(?<!\[)\[\d{1,3}(?:;\d{1,3})*m")
+_QUOTE_MARKS = re.compile(r"^(?:>[ \t]?)+", re.M)
+_FENCE = re.compile(r"^[ \t]*(?:```|~~~)[\w+.-]*[ \t]*$", re.M)
+#: Share of a text's non-blank lines that start with ``>`` for it to be read as a quotation.
+QUOTED_SHARE = 0.8
+
+
+def posted_text(text: str) -> str:
+    """``text`` as the job wrote it, when it was posted: entities decoded, ESC-less colour codes
+    and fence lines dropped, and a quotation's ``> `` marks taken off when (nearly) every line
+    has them (a log whose own lines start with ``>`` keeps them)."""
+    if _ENTITY.search(text):
+        text = html.unescape(text).replace("\xa0", " ")
+    text = _BARE_COLOUR.sub("", text)
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    if lines and sum(ln.lstrip().startswith(">") for ln in lines) >= QUOTED_SHARE * len(lines):
+        text = _QUOTE_MARKS.sub("", text)
+    return _FENCE.sub("", text)
+
+
+#: A process label a launcher puts before each line (srun -l ``3: ``, torch's ``[rank3]:``,
+#: torchrun's ``[default3]:``/``[trainer3]:``, mpirun's ``[1,3]<stderr>:``, Ray's ``(Worker
+#: pid=1, ip=10.0.0.1) ``, PALS's ``HOST 84: ``): the blanks after it are the line's own.
+_PROCESS_LABEL = re.compile(
+    r"^(?: {0,3}\d+: |\[[A-Za-z_]+\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"|\((?:[\w.-]+ )?pid=\d+(?:, ip=[\d.]+)?\) |[A-Za-z][\w.-]*\d[\w.-]* \d+: )+")
+
+
 def plain_spacing(text: str) -> str:
     """``text`` with typographic quotes as ASCII ones and each run of blanks after a line's
-    first word as one space (the indentation is kept)."""
-    return _BLANKS.sub(" ", text.translate(_QUOTES))
+    first word as one space (the indentation is kept, also after a launcher's process label:
+    ``[rank3]:     In '/path'`` keeps the blanks that make it a continuation line)."""
+    lines = text.translate(_QUOTES).split("\n")
+    for i, line in enumerate(lines):
+        found = _PROCESS_LABEL.match(line)
+        if found:
+            rest = line[found.end():]
+            head = found.end() + len(rest) - len(rest.lstrip(" \t"))
+            lines[i] = line[:head] + _BLANKS.sub(" ", line[head:])
+        else:
+            lines[i] = _BLANKS.sub(" ", line)
+    return "\n".join(lines)
 
 
 def canonical_lines(text: str) -> list[str]:
@@ -135,16 +178,18 @@ def quoted_messages(text: str) -> list[str]:
 
 
 def normalised(evidence: FailureEvidence) -> FailureEvidence:
-    """``evidence`` with plain spacing and quotes (:func:`plain_spacing`) in its logs,
+    """``evidence`` with what a post added taken off (:func:`posted_text`), plain spacing and
+    quotes (:func:`plain_spacing`) in its logs,
     submission message and reasons, and the canonical wording of its logs' other-worded errors
     added as lines at the end of stderr (the same object when nothing changes)."""
-    stdout, stderr = plain_spacing(evidence.stdout), plain_spacing(evidence.stderr)
+    stdout = plain_spacing(posted_text(evidence.stdout))
+    stderr = plain_spacing(posted_text(evidence.stderr))
     extra = canonical_lines(f"{stdout}\n{stderr}")
     extra += [q for q in quoted_messages(f"{stdout}\n{stderr}") if q not in extra]
     if extra:
         stderr = "\n".join([stderr.rstrip("\n"), *extra]) if stderr else "\n".join(extra)
     fields = {"stdout": stdout, "stderr": stderr,
-              "submit_message": plain_spacing(evidence.submit_message),
+              "submit_message": plain_spacing(posted_text(evidence.submit_message)),
               "reasons": [plain_spacing(r) for r in evidence.reasons]}
     if all(getattr(evidence, k) == v for k, v in fields.items()):
         return evidence

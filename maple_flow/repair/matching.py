@@ -94,15 +94,22 @@ def rejoined_lines(text: str) -> str:
     return "\n".join(runs)
 
 
-#: What launchers and tools put before each line of a process's output: srun -l (``3: ``),
-#: torch >= 2.2 (``[rank3]:``), torchrun --tee (``[default3]:``), mpirun --tag-output
-#: (``[1,3]<stderr>:``), pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``,
-#: ``[gpu187:1]:``), loggers' time stamps (``[2025-03-04 10:11:12,345] ``,
-#: ``2025-03-04T10:11:12.345 - ``); a host name is read as one only when it holds a digit.
+#: What launchers and tools put before each line of a process's output: srun -l (``3: ``,
+#: `` 3: `` padded to the widest task number), torch >= 2.2 (``[rank3]:``), torchrun --tee
+#: (``[default3]:``, ``[trainer3]:`` with --role), mpirun --tag-output (``[1,3]<stderr>:``),
+#: pdsh and multi-node launchers (``192.168.13.81: ``, ``gpu187: ``, ``[gpu187:1]:``), Cray
+#: PALS ``mpiexec --label`` (``x3102c0s1b0n0.hsn.cm.polaris.alcf.anl.gov 84: ``), Ray's actors
+#: (``(RayTrainWorker pid=2657296, ip=10.0.0.12) ``, ``(pid=123) ``), loggers' time stamps
+#: (``[2025-03-04 10:11:12,345] ``, ``2025-03-04T10:11:12.345 - ``, a CI runner's
+#: ``2024-05-01T12:34:56.4840189Z ``) with a logger's level and place after them (DeepSpeed's
+#: ``[INFO] [launch.py:151:main] ``); a host name is read as one only when it holds a digit.
 LINE_PREFIX = re.compile(
-    r"^(?:\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\]?(?: - |: ?| )"
-    r"|\d+: |\[rank\d+\]: ?|\[default\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
-    r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*: )+",
+    r"^(?:\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?Z?\]?(?: - |: ?| )"
+    r"(?:\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] \[[\w.-]+:\d+(?::[\w.<>-]+)?\] )?"
+    r"| {0,3}\d+: |\[[A-Za-z_]+\d+\]: ?|\[\d+,\d+\]<(?:stdout|stderr)>: ?"
+    r"|\((?:[\w.-]+ )?pid=\d+(?:, ip=[\d.]+)?\) "
+    r"|\d{1,3}(?:\.\d{1,3}){3}: |\[[\w.-]+:\d+\]: ?"
+    r"|(?=[\w.-]*\d)[A-Za-z][\w-]*(?:\.[\w-]+)*(?: \d+)?: )+",
     re.M)
 
 
@@ -113,22 +120,127 @@ def unprefixed_lines(text: str) -> str:
     return LINE_PREFIX.sub("", text)
 
 
+#: The time stamp part of a line prefix (it differs line by line; the rank part does not).
+_PREFIX_STAMP = re.compile(
+    r"\[?\d{4}-\d\d-\d\d[ T][\d:.,]+Z?\]?(?: - |: ?| )(?:\[\w+\] \[[^\]]*\] )?")
+
+
+@lru_cache(maxsize=32)
+def per_process_lines(text: str) -> str:
+    """The lines of ``text`` grouped by the process their prefix names (rank, task, host; a
+    time stamp is not a process), each group in its order, prefixes off: two ranks' messages
+    printed at once read whole again. ``""`` when fewer than two processes interleave."""
+    groups: dict[str, list[str]] = {}
+    order: list[str] = []
+    for line in text.split("\n"):
+        found = LINE_PREFIX.match(line)
+        key = _PREFIX_STAMP.sub("", found.group(0)) if found else ""
+        if not order or order[-1] != key:
+            order.append(key)
+        groups.setdefault(key, []).append(line[found.end():] if found else line)
+    if len([k for k in groups if k]) < 2 or len(order) == len(groups):
+        return ""
+    return "\n".join(line for key in groups for line in groups[key])
+
+
+@lru_cache(maxsize=32)
+def distinct_lines(text: str) -> str:
+    """``text`` with each run of one line repeated (several ranks printing the same message)
+    read once; ``""`` when no line repeats."""
+    lines = text.split("\n")
+    kept = [ln for i, ln in enumerate(lines) if i == 0 or ln != lines[i - 1] or not ln.strip()]
+    return "\n".join(kept) if len(kept) < len(lines) else ""
+
+
 @lru_cache(maxsize=32)
 def log_views(text: str) -> tuple[tuple[str, bool], ...]:
     """The texts a signature is searched in, in order, each with whether case is ignored:
     the text; its all-lower-case lines; its wrapped lines joined; the same two without line
-    prefixes."""
+    prefixes; the lines of each process apart (:func:`per_process_lines`); each repeated line
+    once (:func:`distinct_lines`)."""
     views = [(text, False), (lower_case_lines(text), True), (rejoined_lines(text), False)]
     plain = unprefixed_lines(text)
     if plain != text:
         views += [(plain, False), (rejoined_lines(plain), False)]
+    views += [(per_process_lines(text), False), (distinct_lines(plain), False)]
     return tuple((view, anycase) for view, anycase in views if view)
+
+
+#: Shortest literal worth checking before a search.
+_MIN_LITERAL = 3
+_IGNORECASE = int(re.IGNORECASE)
+
+
+def _literal_runs(items: Any, out: list[str]) -> None:
+    """The runs of literal characters every match of a parsed sequence holds (groups without
+    own flags and repeats of at least one are entered; alternatives, classes, lookarounds and
+    anchors end a run)."""
+    run: list[str] = []
+
+    def flush() -> None:
+        if len(run) >= _MIN_LITERAL:
+            out.append("".join(run))
+        run.clear()
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            run.append(chr(arg))
+            continue
+        flush()
+        if name == "SUBPATTERN" and not arg[1] and not arg[2]:
+            _literal_runs(arg[-1], out)
+        elif name == "ATOMIC_GROUP":
+            _literal_runs(arg, out)
+        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"} and arg[0] >= 1:
+            _literal_runs(arg[2], out)
+    flush()
+
+
+@cache
+def required_literals(pattern: str) -> tuple[tuple[str, ...], bool]:
+    """Strings every match of ``pattern`` contains, and whether the pattern ignores case
+    (``(?i)``); no strings when none can be told (an unusual pattern)."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, TypeError, AttributeError, IndexError):
+        return (), False
+    runs: list[str] = []
+    try:
+        _literal_runs(parsed, runs)
+    except (TypeError, IndexError, ValueError):
+        return (), False
+    return tuple(dict.fromkeys(runs)), bool(parsed.state.flags & _IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _folded(text: str) -> str | None:
+    """``text`` lower-cased when it is ASCII (where that is exactly how a case-ignoring search
+    compares letters), else None."""
+    return text.lower() if text.isascii() else None
+
+
+def may_match(pattern: str, text: str, anycase: bool = False) -> bool:
+    """False only when ``text`` lacks a string every match of ``pattern`` holds: the search
+    can be skipped. A log of thousands of lines (training output before the failure) is
+    searched by thousands of signatures; most of them fail on this substring test, which costs
+    a fraction of the search."""
+    literals, ignorecase = required_literals(pattern)
+    if not literals:
+        return True
+    if anycase or ignorecase:
+        folded = _folded(text)
+        return folded is None or all(lit.lower() in folded for lit in literals
+                                     if lit.isascii())
+    return all(lit in text for lit in literals)
 
 
 def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
     """The first match of ``pattern`` in the first of ``text``'s views (:func:`log_views`) that
-    has one, with that view."""
+    has one, with that view (a view that lacks a string every match holds is not searched,
+    :func:`may_match`)."""
     for view, anycase in log_views(text):
+        if not may_match(pattern, view, anycase):
+            continue
         found = (compiled_anycase if anycase else compiled)(pattern).search(view)
         if found:
             return found, view
@@ -192,13 +304,36 @@ def conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
         return False
     if sig.scheduler and sig.scheduler != scheduler:
         return False
-    if sig.script and not compiled(sig.script).search(ev.script):
+    if sig.script and not any(compiled(sig.script).search(t) for t in script_views(ev.script)):
         return False
     if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
         return False
     if sig.log_lacks and compiled(sig.log_lacks).search(f"{ev.stdout}\n{ev.stderr}"):
         return False
-    return not (sig.script_lacks and compiled(sig.script_lacks).search(ev.script))
+    return not (sig.script_lacks and any(compiled(sig.script_lacks).search(t)
+                                         for t in script_views(ev.script)))
+
+
+@lru_cache(maxsize=32)
+def script_views(script: str) -> tuple[str, ...]:
+    """The texts a signature's script condition is read in: the script, and the script with
+    each Slurm directive line written as the records write it, one ``#SBATCH --long=value``
+    a line (users write ``-N 2``, ``--nodes 2``, ``#SBATCH<TAB>--nodes=2``, several options a
+    line; sbatch reads them all alike)."""
+    from maple_flow.knowledge.directives import parse_directives
+
+    if "#SBATCH" not in script:
+        return (script,)
+    by_line: dict[int, list[str]] = {}
+    for d in parse_directives(script, "slurm"):
+        by_line.setdefault(d.line, []).append(
+            f"#SBATCH --{d.option}" + ("" if d.value is None else f"={d.value}"))
+    lines = script.split("\n")
+    for number, written in by_line.items():
+        if 0 < number <= len(lines):
+            lines[number - 1] = "\n".join(written)
+    canonical = "\n".join(lines)
+    return (script,) if canonical == script else (script, canonical)
 
 
 def _cluster_profile(cluster: str | None) -> ClusterProfile | None:
