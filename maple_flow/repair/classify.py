@@ -45,8 +45,8 @@ from maple_flow.repair.matching import (
     MAX_LOG_LINES,
     MAX_SIMILAR,
     SITE_RECORD,
-    compiled,
     diagnosis_of,
+    found_in,
     match_signature,
     scheduler_of,
     specificity,
@@ -130,9 +130,9 @@ def for_scheduler(records: list[FailureRecord], scheduler: str | None) -> list[F
 
 
 def _script_fits(sig: Signature, script: str) -> bool:
-    if sig.script and not compiled(sig.script).search(script):
+    if sig.script and not found_in(sig.script, script):
         return False
-    return not (sig.script_lacks and compiled(sig.script_lacks).search(script))
+    return not (sig.script_lacks and found_in(sig.script_lacks, script))
 
 
 def for_script(records: list[FailureRecord], script: str) -> list[FailureRecord]:

@@ -26,6 +26,7 @@ from maple_flow.repair.models import (
     Signature,
     Verdict,
 )
+from maple_flow.repair.prefilter import may_match
 from maple_flow.repair.resolve import Context, resolve_fix
 from maple_flow.repair.resources import misses_named
 
@@ -57,6 +58,12 @@ def compiled(pattern: str) -> re.Pattern[str]:
 @cache
 def compiled_anycase(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.M | re.I)
+
+
+def found_in(pattern: str, text: str) -> bool:
+    """Whether ``pattern`` (re.M) matches in ``text``; a text that lacks the literals the
+    pattern needs is not searched, nor the pattern compiled (``prefilter``)."""
+    return may_match(pattern, text) and compiled(pattern).search(text) is not None
 
 
 #: A line that says something in letters, none of them upper case.
@@ -127,12 +134,21 @@ def log_views(text: str) -> tuple[tuple[str, bool], ...]:
 
 def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
     """The first match of ``pattern`` in the first of ``text``'s views (:func:`log_views`) that
-    has one, with that view."""
+    has one, with that view (a view that lacks the pattern's literals is not searched:
+    ``prefilter``)."""
     for view, anycase in log_views(text):
+        if not may_match(pattern, view, anycase):
+            continue
         found = (compiled_anycase if anycase else compiled)(pattern).search(view)
         if found:
             return found, view
     return None
+
+
+def may_occur(pattern: str, text: str) -> bool:
+    """False only when no view of ``text`` (:func:`log_views`) can hold a match of
+    ``pattern``: each lacks the literals it needs (``prefilter``); nothing is compiled."""
+    return any(may_match(pattern, view, anycase) for view, anycase in log_views(text))
 
 
 def _min_literal(items: Any) -> float:
@@ -192,13 +208,13 @@ def conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
         return False
     if sig.scheduler and sig.scheduler != scheduler:
         return False
-    if sig.script and not compiled(sig.script).search(ev.script):
+    if sig.script and not found_in(sig.script, ev.script):
         return False
     if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
         return False
-    if sig.log_lacks and compiled(sig.log_lacks).search(f"{ev.stdout}\n{ev.stderr}"):
+    if sig.log_lacks and found_in(sig.log_lacks, f"{ev.stdout}\n{ev.stderr}"):
         return False
-    return not (sig.script_lacks and compiled(sig.script_lacks).search(ev.script))
+    return not (sig.script_lacks and found_in(sig.script_lacks, ev.script))
 
 
 def _cluster_profile(cluster: str | None) -> ClusterProfile | None:
@@ -232,9 +248,11 @@ def match_signature(
     cluster: str | None = None,
 ) -> tuple[re.Match[str], list[str]] | None:
     """The first match of ``sig`` in ``ev`` and the lines it covers, or None."""
+    parts = log_parts(ev)
+    if not any(may_occur(sig.pattern, parts[where]) for where in sig.where):
+        return None  # no view holds the pattern's literals: it cannot match (prefilter)
     if not conditions_hold(sig, ev, scheduler, cluster):
         return None
-    parts = log_parts(ev)
     for where in sig.where:
         hit = _search(sig.pattern, parts[where])
         if hit:
