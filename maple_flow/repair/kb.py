@@ -67,7 +67,7 @@ def _load(folder: Path) -> KnowledgeBase:
         cached = _build(folder, paths)
     kb, needs = cached
     prefilter.remember(needs)
-    return kb  # type: ignore[no-any-return]
+    return kb
 
 
 def _build(folder: Path, paths: list[Path]) -> tuple[KnowledgeBase, dict[str, prefilter.Needs]]:
