@@ -176,7 +176,6 @@ from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_s
 from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
-from maple_flow.repair.patch_env import loaded_module_names
 from maple_flow.repair.queue_request import queue_takes, script_request
 from maple_flow.repair.resolve_account import sibling_account
 from maple_flow.repair.resolve_bindpath import bind_list_without
@@ -1556,6 +1555,8 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
 def _lmod_prerequisites(ctx: Context) -> list[str]:
     """The modules of the first combination Lmod printed (group ``option``) that the modules
     it refused (group ``refused``) need and the script does not load (lmod_options)."""
+    from maple_flow.repair.patch_env import loaded_module_names  # the patcher, on first use
+
     found = option_prerequisites(ctx.groups.get("option") or "", ctx.groups.get("refused") or "",
                                  loaded_module_names(ctx.script))
     if not found:
