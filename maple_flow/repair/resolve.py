@@ -161,6 +161,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -213,7 +214,15 @@ if TYPE_CHECKING:
     from maple_flow.repair.patch_launch import Option
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
-_OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
+
+
+@cache
+def _op_adapter() -> TypeAdapter[FixOp]:
+    """The validator of one concrete op, built on first use (tens of ms: a diagnosis that
+    makes no op, as a similarity hint, does not pay for it; s40)."""
+    return TypeAdapter(FixOp)
+
+
 KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "queue", "walltime",
                    "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
@@ -1575,7 +1584,7 @@ def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
                 data[key] = int(data[key])
         if data.get("by_address") in ("true", "false"):
             data["by_address"] = data["by_address"] == "true"
-        ops.append(_OP_ADAPTER.validate_python(data))
+        ops.append(_op_adapter().validate_python(data))
     return ops
 
 
