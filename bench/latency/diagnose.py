@@ -14,7 +14,7 @@ time is the figure to compare. Writes JSON.
 their own under the temporary folder, ``PYTHONPYCACHEPREFIX``), as an installed package has;
 without it they run with the caller's environment (in the project's sessions
 ``PYTHONDONTWRITEBYTECODE=1`` and checkouts without ``__pycache__``: every call compiles
-maple_flow's ~1.3 MB of sources it imports, ~0.4 s).
+the maple_flow sources it imports, ~1.3 MB at s39's code, ~0.8 MB since s40).
 """
 
 from __future__ import annotations
