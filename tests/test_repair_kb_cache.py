@@ -56,3 +56,50 @@ def test_a_broken_file_is_an_error_every_time(tmp_path: Path,
         with pytest.raises(kb.KnowledgeBaseError):
             kb.load_knowledge_base(folder)
     kb._load.cache_clear()
+
+
+def test_the_prefilter_table_is_kept_with_the_records_and_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What each signature pattern needs (repair/prefilter.py) is stored with the records:
+    a second process reads it from the cache; an edited pattern is read again."""
+    from maple_flow.repair import prefilter
+
+    monkeypatch.setenv("MAPLE_FLOW_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(prefilter, "_table", {})
+    folder = tmp_path / "failures"
+    folder.mkdir()
+    record = """records:
+  - id: zq-prefilter-record
+    family: program
+    signatures:
+      - pattern: 'zqalpha (?:one|two) failed'
+    cause: A made-up failure of the program, to test the prefilter's cache.
+    advice: Nothing to do.
+    examples: ['zqalpha one failed']
+    negatives: ['zqalpha three failed']
+    references:
+      - {title: 'a made-up reference', url: 'https://example.org/zq', kind: doc}
+"""
+    path = folder / "a.yaml"
+    path.write_text(record, encoding="utf-8")
+    _ids(folder)
+    needs = prefilter.read_needs("zqalpha (?:one|two) failed")
+    assert needs[0] == (("zqalpha ", "zqalpha "),)
+    assert prefilter._table["zqalpha (?:one|two) failed"] == needs
+    # a new process: the table comes from the disk cache, not from parsing the pattern
+    monkeypatch.setattr(prefilter, "_table", {})
+    monkeypatch.setattr(prefilter, "read_needs", lambda pattern: pytest.fail(pattern))
+    _ids(folder)
+    assert "zqalpha (?:one|two) failed" in prefilter._table
+    monkeypatch.undo()
+    monkeypatch.setenv("MAPLE_FLOW_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(prefilter, "_table", {})
+    path.write_text(record.replace("zqalpha (?:one|two)", "zqbeta (?:one|two)")
+                    .replace("'zqalpha one", "'zqbeta one"), encoding="utf-8")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
+    _ids(folder)
+    assert list(prefilter._table) == ["zqbeta (?:one|two) failed"]
+    pattern = "zqbeta (?:one|two) failed"
+    assert prefilter._table[pattern] == prefilter.read_needs(pattern)
+    assert (("zqbeta ", "zqbeta "),) in prefilter._table[pattern]
+    kb._load.cache_clear()

@@ -12,13 +12,8 @@ import pytest
 from maple_flow.repair import FailureEvidence, load_knowledge_base
 from maple_flow.repair.classify import match_signature
 from maple_flow.repair.lognorm import normalised, posted_text
-from maple_flow.repair.matching import (
-    distinct_lines,
-    may_match,
-    per_process_lines,
-    required_literals,
-    unprefixed_lines,
-)
+from maple_flow.repair.matching import distinct_lines, per_process_lines, unprefixed_lines
+from maple_flow.repair.prefilter import may_match
 
 
 def _plain_signatures() -> dict[str, list]:  # type: ignore[type-arg]
@@ -60,12 +55,6 @@ def test_two_ranks_interleaved_read_apart() -> None:
 def test_a_line_repeated_by_several_ranks_reads_once() -> None:
     assert distinct_lines("a\na\nb\nb\nb\n\n\nc") == "a\nb\n\n\nc"
     assert distinct_lines("a\nb\n") == ""
-
-
-def test_required_literals_of_a_pattern() -> None:
-    assert required_literals(r"foo bar(?:x|y)baz\b") == (("foo bar", "baz"), False)
-    assert required_literals(r"(?i)No (?:space)+ left") == (("No ", "space", " left"), True)
-    assert required_literals(r"a|bcd") == ((), False)  # an alternative at the top: nothing
 
 
 def test_the_literal_test_never_skips_a_match() -> None:

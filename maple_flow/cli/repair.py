@@ -70,7 +70,6 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
     from maple_flow.repair import FailureEvidence, load_knowledge_base
     from maple_flow.repair.classify import summary_log
     from maple_flow.repair.evidence_gate import SUMMARY_ADVICE
-    from maple_flow.repair.llm import Rejected, proposer_from_spec
     from maple_flow.repair.logtext import SUBMIT_BYTES, is_cut
     from maple_flow.repair.loop import (
         Candidate,
@@ -95,6 +94,8 @@ def diagnose_log(text: str, log: str, cluster: str, llm: str | None, llm_always:
         if c.needs else c for c in candidates])
     rejected = None
     if llm and (llm_always or not candidates):
+        from maple_flow.repair.llm import Rejected, proposer_from_spec  # only with --llm
+
         proposal = proposer_from_spec(llm).propose(ev, profile)
         if isinstance(proposal, Rejected):
             rejected = proposal.model_dump()

@@ -45,8 +45,8 @@ from maple_flow.repair.matching import (
     MAX_LOG_LINES,
     MAX_SIMILAR,
     SITE_RECORD,
-    compiled,
     diagnosis_of,
+    found_in,
     match_signature,
     scheduler_of,
     specificity,
@@ -130,9 +130,9 @@ def for_scheduler(records: list[FailureRecord], scheduler: str | None) -> list[F
 
 
 def _script_fits(sig: Signature, script: str) -> bool:
-    if sig.script and not compiled(sig.script).search(script):
+    if sig.script and not found_in(sig.script, script):
         return False
-    return not (sig.script_lacks and compiled(sig.script_lacks).search(script))
+    return not (sig.script_lacks and found_in(sig.script_lacks, script))
 
 
 def for_script(records: list[FailureRecord], script: str) -> list[FailureRecord]:
@@ -328,11 +328,11 @@ def _module_tree_unreadable(records: list[FailureRecord], ev: FailureEvidence,
     """The site record of an unreadable module tree when the best diagnosis is a script fix of
     the modules family and the log reports every module the script loads (two or more)
     unknown: no single name is then shown to be the script's fault. Empty otherwise."""
-    from maple_flow.errors import ParseError
-    from maple_flow.scriptparse.script import parse_script
-
     if not found or not _module_load_answer(found[0], kb) or _other_script_fault(found, kb):
         return []
+    from maple_flow.errors import ParseError
+    from maple_flow.scriptparse.script import parse_script  # the parser, only when needed
+
     log = f"{ev.stdout}\n{ev.stderr}"
     unknown = {name for m in _UNKNOWN_MODULES.finditer(log)
                for name in re.findall(r'"([^"\n]+)"', m.group(1))}

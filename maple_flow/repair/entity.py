@@ -26,9 +26,11 @@ from maple_flow.repair.matching import (
     diagnosis_of,
     log_parts,
     log_views,
+    may_occur,
     unprefixed_lines,
 )
 from maple_flow.repair.models import Diagnosis, EntityKind, FailureEvidence, FailureRecord
+from maple_flow.repair.prefilter import may_match
 from maple_flow.repair.stage_paths import staged_paths
 from maple_flow.scriptparse.launch import with_other_names
 from maple_flow.scriptparse.shell import split_commands
@@ -258,11 +260,16 @@ def _anchored(record: FailureRecord, ev: FailureEvidence, scheduler: str | None,
     entities = [e for e in script_entities(ev.script) if e.kind in record.anchor]
     if not entities:
         return None
+    parts = log_parts(ev)
     for sig in record.signatures:
+        if not any(may_occur(sig.pattern, parts[where]) for where in sig.where):
+            continue  # no view holds the pattern's literals (prefilter)
         if not conditions_hold(sig, ev, scheduler, cluster):
             continue
         for where in sig.where:
-            for view, anycase in log_views(log_parts(ev)[where]):
+            for view, anycase in log_views(parts[where]):
+                if not may_match(sig.pattern, view, anycase):
+                    continue
                 flags = re.M | (re.I if anycase else 0)
                 for m in re.finditer(sig.pattern, view, flags):
                     named = m.groupdict().get("e")

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from maple_flow.diskcache import load_cached
 from maple_flow.errors import ProfileError
 from maple_flow.paths import templates_dir
+from maple_flow.repair import prefilter
 from maple_flow.repair.models import FailureRecord, KnowledgeBase
 from maple_flow.repair.resolve import KINDS, placeholders
 from maple_flow.yamlio import load_yaml
@@ -54,23 +55,34 @@ def load_file(path: Path) -> list[FailureRecord]:
 
 
 #: The code a loaded knowledge base depends on besides its YAML files (its disk-cache key).
-_CODE = tuple(Path(__file__).parent / name for name in ("models.py", "kb.py", "resolve.py"))
+_CODE = tuple(Path(__file__).parent / name
+              for name in ("models.py", "kb.py", "resolve.py", "prefilter.py"))
 
 
 @cache
 def _load(folder: Path) -> KnowledgeBase:
     paths = sorted(folder.glob("*.yaml"))
-    return load_cached("failures", [*paths, *_CODE], lambda: _build(folder, paths))
+    cached = load_cached("failures", [*paths, *_CODE], lambda: _build(folder, paths))
+    if not (isinstance(cached, tuple) and len(cached) == 2):  # pragma: no cover - an old entry
+        cached = _build(folder, paths)
+    kb, needs = cached
+    prefilter.remember(needs)
+    return kb
 
 
-def _build(folder: Path, paths: list[Path]) -> KnowledgeBase:
+def _build(folder: Path, paths: list[Path]) -> tuple[KnowledgeBase, dict[str, prefilter.Needs]]:
+    """The validated records, with what each pattern of their signatures needs in a text
+    (``prefilter``: read once here, kept in the disk cache with the records)."""
     records: list[FailureRecord] = []
     for path in paths:
         records += load_file(path)
     try:
-        return KnowledgeBase(records=records)
+        kb = KnowledgeBase(records=records)
     except ValidationError as exc:
         raise KnowledgeBaseError(f"{folder}: {exc}") from exc
+    patterns = [p for r in kb.records for sig in r.signatures
+                for p in (sig.pattern, sig.script, sig.script_lacks, sig.log_lacks) if p]
+    return kb, prefilter.table(patterns)
 
 
 def load_knowledge_base(folder: Path | None = None) -> KnowledgeBase:

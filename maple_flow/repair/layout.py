@@ -8,11 +8,6 @@ from dataclasses import dataclass
 from maple_flow.errors import MapleError
 from maple_flow.knowledge.directives import detect_scheduler
 from maple_flow.repair.text import FixNotApplicable, Word, is_code, lines, logical_span, words_of
-from maple_flow.scriptparse.script import (
-    launch_command_head,
-    launch_command_line,
-    launcher_command_line,
-)
 
 _MODULE = re.compile(r"^\s*(?:module|ml)\s")
 _DIRECTIVE = re.compile(r"^\s*#(?:SBATCH|PBS)\b")
@@ -40,6 +35,12 @@ def find_launch(text: str, launcher: str | None = None) -> Launch:
     """The launch command of ``text``: the line that starts its Python program, else (given
     ``launcher``) the last command that ``launcher`` starts (``srun ./solver``); FixNotApplicable
     when there is none."""
+    from maple_flow.scriptparse.script import (  # the parser, on first use (s40)
+        launch_command_head,
+        launch_command_line,
+        launcher_command_line,
+    )
+
     try:
         line = launch_command_line(text)
         if line is None and launcher is not None:

@@ -24,14 +24,16 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.models import Diagnosis, FailureEvidence, Fix, Verdict
 from maple_flow.verify.report import VerifyReport
-from maple_flow.verify.run import VerifyTarget
+
+if TYPE_CHECKING:  # the runner is imported where a job is verified (s40: --log latency)
+    from maple_flow.verify.run import VerifyTarget
 
 MAX_ATTEMPTS = 5
 FinalStatus = Literal["verified", "failed", "unverified"]
@@ -203,8 +205,9 @@ def failure_key(report: VerifyReport, candidate: Candidate | None) -> str:
 
 
 def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: History,
-         apply_fn: ApplyFn, diff_fn: DiffFn) -> Apply | str:
-    """The patched script, or why this candidate cannot be used."""
+         apply_fn: ApplyFn | None, diff_fn: DiffFn | None) -> Apply | str:
+    """The patched script, or why this candidate cannot be used (the patcher, by default
+    ``apply_fix`` and ``script_diff``, is imported only for a fix with operations)."""
     from maple_flow.repair import FixNotApplicable
     from maple_flow.repair.meaning import same_meaning
 
@@ -212,6 +215,10 @@ def _try(candidate: Candidate, script: str, profile: ClusterProfile, history: Hi
         why = "the fix needs " + ", ".join(candidate.needs) if candidate.needs else (
             "no concrete operation: " + "; ".join(candidate.unresolved or ("empty fix",)))
         return why
+    if apply_fn is None or diff_fn is None:
+        from maple_flow.repair import apply_fix, script_diff
+
+        apply_fn, diff_fn = apply_fn or apply_fix, diff_fn or script_diff
     try:
         new = apply_fn(script, candidate.fix, profile)
     except FixNotApplicable as exc:
@@ -249,8 +256,6 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
         return Plan(Stop("unverified", f"infrastructure, not the script: {why}"))
     if history.attempts >= max_attempts:
         return Plan(Stop("failed", f"still failing after {history.attempts} attempt(s)"))
-    from maple_flow.repair import apply_fix, script_diff
-
     first = next((c for c in candidates if c.method != "llm"), None)
     if first is not None and first.verdict == "not_script":
         return Plan(_not_script(first))
@@ -263,8 +268,7 @@ def plan(script: str, report: VerifyReport, candidates: Sequence[Candidate], his
             continue
         if candidate.needs and not candidate.fix.ops:
             return Plan(_ask(candidate), tuple(skipped))
-        outcome = _try(candidate, script, profile, history, apply_fn or apply_fix,
-                       diff_fn or script_diff)
+        outcome = _try(candidate, script, profile, history, apply_fn, diff_fn)
         if isinstance(outcome, Apply):
             key = failure_key(report, candidate)
             if key in history.failures:
@@ -397,7 +401,7 @@ def template_of(script: str) -> str | None:
 
 
 # -- I/O edges ------------------------------------------------------------------------------
-VerifyBatch = Callable[[list[VerifyTarget]], list[VerifyReport]]
+VerifyBatch = Callable[[list["VerifyTarget"]], list[VerifyReport]]
 Classifier = Callable[[FailureEvidence, ClusterProfile | None], list[Diagnosis]]
 Reviewer = Callable[[Candidate, str], bool]
 
@@ -695,6 +699,8 @@ def repair(script: str, cluster: str, *, target: VerifyTarget | None = None,
            report: VerifyReport | None = None, loop: Loop | None = None,
            template_id: str | None = None) -> RepairResult:
     """Repair one script on one cluster (``report``: its failed verification, if already run)."""
+    from maple_flow.verify.run import VerifyTarget
+
     target = target or VerifyTarget.from_script(script, cluster)
     loop = loop or Loop(verify=default_verify(), classify=default_classifier())
     return loop.run([RepairJob(target=target, report=report, template_id=template_id)])[0]

@@ -26,6 +26,7 @@ from maple_flow.repair.models import (
     Signature,
     Verdict,
 )
+from maple_flow.repair.prefilter import may_match
 from maple_flow.repair.resolve import Context, resolve_fix
 from maple_flow.repair.resources import misses_named
 
@@ -57,6 +58,12 @@ def compiled(pattern: str) -> re.Pattern[str]:
 @cache
 def compiled_anycase(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.M | re.I)
+
+
+def found_in(pattern: str, text: str) -> bool:
+    """Whether ``pattern`` (re.M) matches in ``text``; a text that lacks the literals the
+    pattern needs is not searched, nor the pattern compiled (``prefilter``)."""
+    return may_match(pattern, text) and compiled(pattern).search(text) is not None
 
 
 #: A line that says something in letters, none of them upper case.
@@ -166,78 +173,10 @@ def log_views(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple((view, anycase) for view, anycase in views if view)
 
 
-#: Shortest literal worth checking before a search.
-_MIN_LITERAL = 3
-_IGNORECASE = int(re.IGNORECASE)
-
-
-def _literal_runs(items: Any, out: list[str]) -> None:
-    """The runs of literal characters every match of a parsed sequence holds (groups without
-    own flags and repeats of at least one are entered; alternatives, classes, lookarounds and
-    anchors end a run)."""
-    run: list[str] = []
-
-    def flush() -> None:
-        if len(run) >= _MIN_LITERAL:
-            out.append("".join(run))
-        run.clear()
-    for op, arg in items:
-        name = str(op)
-        if name == "LITERAL":
-            run.append(chr(arg))
-            continue
-        flush()
-        if name == "SUBPATTERN" and not arg[1] and not arg[2]:
-            _literal_runs(arg[-1], out)
-        elif name == "ATOMIC_GROUP":
-            _literal_runs(arg, out)
-        elif name in {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"} and arg[0] >= 1:
-            _literal_runs(arg[2], out)
-    flush()
-
-
-@cache
-def required_literals(pattern: str) -> tuple[tuple[str, ...], bool]:
-    """Strings every match of ``pattern`` contains, and whether the pattern ignores case
-    (``(?i)``); no strings when none can be told (an unusual pattern)."""
-    try:
-        parsed = sre_parse.parse(pattern)
-    except (re.error, TypeError, AttributeError, IndexError):
-        return (), False
-    runs: list[str] = []
-    try:
-        _literal_runs(parsed, runs)
-    except (TypeError, IndexError, ValueError):
-        return (), False
-    return tuple(dict.fromkeys(runs)), bool(parsed.state.flags & _IGNORECASE)
-
-
-@lru_cache(maxsize=64)
-def _folded(text: str) -> str | None:
-    """``text`` lower-cased when it is ASCII (where that is exactly how a case-ignoring search
-    compares letters), else None."""
-    return text.lower() if text.isascii() else None
-
-
-def may_match(pattern: str, text: str, anycase: bool = False) -> bool:
-    """False only when ``text`` lacks a string every match of ``pattern`` holds: the search
-    can be skipped. A log of thousands of lines (training output before the failure) is
-    searched by thousands of signatures; most of them fail on this substring test, which costs
-    a fraction of the search."""
-    literals, ignorecase = required_literals(pattern)
-    if not literals:
-        return True
-    if anycase or ignorecase:
-        folded = _folded(text)
-        return folded is None or all(lit.lower() in folded for lit in literals
-                                     if lit.isascii())
-    return all(lit in text for lit in literals)
-
-
 def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
     """The first match of ``pattern`` in the first of ``text``'s views (:func:`log_views`) that
-    has one, with that view (a view that lacks a string every match holds is not searched,
-    :func:`may_match`)."""
+    has one, with that view (a view that lacks the pattern's literals is not searched:
+    ``prefilter``)."""
     for view, anycase in log_views(text):
         if not may_match(pattern, view, anycase):
             continue
@@ -245,6 +184,12 @@ def _search(pattern: str, text: str) -> tuple[re.Match[str], str] | None:
         if found:
             return found, view
     return None
+
+
+def may_occur(pattern: str, text: str) -> bool:
+    """False only when no view of ``text`` (:func:`log_views`) can hold a match of
+    ``pattern``: each lacks the literals it needs (``prefilter``); nothing is compiled."""
+    return any(may_match(pattern, view, anycase) for view, anycase in log_views(text))
 
 
 def _min_literal(items: Any) -> float:
@@ -304,13 +249,13 @@ def conditions_hold(sig: Signature, ev: FailureEvidence, scheduler: str | None,
         return False
     if sig.scheduler and sig.scheduler != scheduler:
         return False
-    if sig.script and not any(compiled(sig.script).search(t) for t in script_views(ev.script)):
+    if sig.script and not any(found_in(sig.script, t) for t in script_views(ev.script)):
         return False
     if sig.script_fact and not _fact_holds(sig.script_fact, ev.script, cluster or ev.cluster):
         return False
-    if sig.log_lacks and compiled(sig.log_lacks).search(f"{ev.stdout}\n{ev.stderr}"):
+    if sig.log_lacks and found_in(sig.log_lacks, f"{ev.stdout}\n{ev.stderr}"):
         return False
-    return not (sig.script_lacks and any(compiled(sig.script_lacks).search(t)
+    return not (sig.script_lacks and any(found_in(sig.script_lacks, t)
                                          for t in script_views(ev.script)))
 
 
@@ -367,9 +312,11 @@ def match_signature(
     cluster: str | None = None,
 ) -> tuple[re.Match[str], list[str]] | None:
     """The first match of ``sig`` in ``ev`` and the lines it covers, or None."""
+    parts = log_parts(ev)
+    if not any(may_occur(sig.pattern, parts[where]) for where in sig.where):
+        return None  # no view holds the pattern's literals: it cannot match (prefilter)
     if not conditions_hold(sig, ev, scheduler, cluster):
         return None
-    parts = log_parts(ev)
     for where in sig.where:
         hit = _search(sig.pattern, parts[where])
         if hit:

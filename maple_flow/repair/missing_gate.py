@@ -61,7 +61,7 @@ def refused_by_signature(record: FailureRecord, log_text: str) -> bool:
     """Whether one of ``record``'s signatures matches ``log_text`` but refuses it through its
     ``log_lacks`` (the log shows what rules the cause out): similarity must not offer the
     record for that log, which its own signature read and turned down."""
-    from maple_flow.repair.matching import compiled
+    from maple_flow.repair.matching import found_in
 
-    return any(sig.log_lacks and compiled(sig.pattern).search(log_text)
-               and compiled(sig.log_lacks).search(log_text) for sig in record.signatures)
+    return any(sig.log_lacks and found_in(sig.pattern, log_text)
+               and found_in(sig.log_lacks, log_text) for sig in record.signatures)

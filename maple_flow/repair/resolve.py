@@ -161,6 +161,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -176,7 +177,6 @@ from maple_flow.models import ClusterProfile, Queue, format_walltime, walltime_s
 from maple_flow.repair.lmod_options import option_prerequisites
 from maple_flow.repair.models import OpTemplate
 from maple_flow.repair.ops import FixOp
-from maple_flow.repair.patch_env import loaded_module_names
 from maple_flow.repair.queue_request import queue_takes, script_request
 from maple_flow.repair.resolve_account import sibling_account
 from maple_flow.repair.resolve_bindpath import bind_list_without
@@ -214,7 +214,15 @@ if TYPE_CHECKING:
     from maple_flow.repair.patch_launch import Option
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([.:])([A-Za-z0-9_.]+)\}")
-_OP_ADAPTER: TypeAdapter[FixOp] = TypeAdapter(FixOp)
+
+
+@cache
+def _op_adapter() -> TypeAdapter[FixOp]:
+    """The validator of one concrete op, built on first use (tens of ms: a diagnosis that
+    makes no op, as a similarity hint, does not pay for it; s40)."""
+    return TypeAdapter(FixOp)
+
+
 KINDS = frozenset({"m", "m_opt", "profile", "module", "site_module", "mem", "queue", "walltime",
                    "nodes", "port_shift", "ask",
                    "item", "script", "select", "directive", "gcc_upto", "cuda_like",
@@ -1557,6 +1565,8 @@ def _items(template: OpTemplate, ctx: Context) -> list[Any]:
 def _lmod_prerequisites(ctx: Context) -> list[str]:
     """The modules of the first combination Lmod printed (group ``option``) that the modules
     it refused (group ``refused``) need and the script does not load (lmod_options)."""
+    from maple_flow.repair.patch_env import loaded_module_names  # the patcher, on first use
+
     found = option_prerequisites(ctx.groups.get("option") or "", ctx.groups.get("refused") or "",
                                  loaded_module_names(ctx.script))
     if not found:
@@ -1575,7 +1585,7 @@ def resolve_op(template: OpTemplate, ctx: Context) -> list[FixOp]:
                 data[key] = int(data[key])
         if data.get("by_address") in ("true", "false"):
             data["by_address"] = data["by_address"] == "true"
-        ops.append(_OP_ADAPTER.validate_python(data))
+        ops.append(_op_adapter().validate_python(data))
     return ops
 
 

@@ -26,7 +26,6 @@ from collections.abc import Mapping
 
 from maple_flow.errors import MapleError
 from maple_flow.repair.unresolved import Unresolved
-from maple_flow.scriptparse import parse_script
 
 
 class EnvUnresolved(Unresolved):
@@ -36,6 +35,8 @@ class EnvUnresolved(Unresolved):
 def assignments(script: str) -> dict[str, str]:
     """Every variable the script sets (exported or not, as scriptparse reads them; exported
     last), or EnvUnresolved when the script cannot be parsed."""
+    from maple_flow.scriptparse import parse_script  # the parser, on first use (s40)
+
     try:
         parsed = parse_script(script)
     except MapleError as exc:

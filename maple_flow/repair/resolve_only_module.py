@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from maple_flow.repair.patch_env import loaded_module_names
 from maple_flow.repair.unresolved import Unresolved
 
 
@@ -21,6 +20,8 @@ class OnlyModuleUnresolved(Unresolved):
 def only_module(script: str, need: str, answers: Mapping[str, str]) -> str:
     """The single module ``script`` loads; the user's answer for ``need`` when given; else
     OnlyModuleUnresolved (no module or several: which one failed is not in the message)."""
+    from maple_flow.repair.patch_env import loaded_module_names  # the patcher, on first use
+
     if need in answers:
         return answers[need]
     names = list(dict.fromkeys(loaded_module_names(script)))

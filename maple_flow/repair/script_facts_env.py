@@ -19,7 +19,6 @@ import re
 from maple_flow.knowledge.directives import directives_once, last_value
 from maple_flow.models import ClusterProfile
 from maple_flow.repair.parsed import parsed_or_none
-from maple_flow.scriptparse.facts import directive_size
 from maple_flow.scriptparse.values import first_int
 
 #: Prefixes under which a container runtime passes a variable into its image.
@@ -68,6 +67,8 @@ def site_network_env_unset(script: str, profile: ClusterProfile | None) -> bool:
 def _node_gpus(script: str, profile: ClusterProfile | None) -> int | None:
     """The GPUs a node of the job has: the GPUs per node its directives ask, else (a job that
     asks none: a whole node, as PBS gives one) the profile's GPUs per node."""
+    from maple_flow.scriptparse.facts import directive_size  # the parser, on first use (s40)
+
     parsed = parsed_or_none(script)
     asked = directive_size(parsed)["gpus"] if parsed is not None else None
     if asked:

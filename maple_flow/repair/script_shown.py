@@ -11,7 +11,7 @@ false "look elsewhere").
 
 from __future__ import annotations
 
-from maple_flow.repair.matching import compiled, log_views
+from maple_flow.repair.matching import found_in, log_views
 from maple_flow.repair.models import FailureRecord
 
 
@@ -23,8 +23,8 @@ def script_shows_cause(records: list[FailureRecord], log_text: str, script: str)
         if record.script_problem:
             continue
         for sig in record.signatures:
-            if not sig.script_lacks or not compiled(sig.script_lacks).search(script):
+            if not sig.script_lacks or not found_in(sig.script_lacks, script):
                 continue
-            if any(compiled(sig.pattern).search(view) for view, _ in views):
+            if any(found_in(sig.pattern, view) for view, _ in views):
                 return True
     return False
