@@ -70,7 +70,10 @@ def test_unload_refused_without_a_script_unload_gets_no_fix() -> None:
 def test_nic_policy_numa_gets_block_exported() -> None:
     log = ("MPICH ERROR: Unable to use a NIC_POLICY of 'NUMA'. Rank 0 is not confined to a "
            "single NUMA node.\n")
-    data = _diagnose(SRUN, log, "perlmutter")
+    app = SRUN.replace("srun python -u train.py --batch-size 256 --epochs 32",
+                       "srun --cpu-bind=cores ./hybrid_app.exe input.nml")
+    assert "python" not in app.split("#SBATCH")[-1]
+    data = _diagnose(app, log, "perlmutter")
     assert data["proposed"]["record_id"] == "cray-mpich-nic-policy-numa-rank-spans-domains"
     assert "+export MPICH_OFI_NIC_POLICY=BLOCK" in data["proposed"]["diff"]
 
@@ -81,3 +84,12 @@ def test_ofi_poll_failure_is_not_the_nic_policy_record() -> None:
     data = _diagnose(SRUN, log, "perlmutter")
     ids = [d["record_id"] for d in data.get("diagnoses") or []]
     assert "cray-mpich-nic-policy-numa-rank-spans-domains" not in ids
+
+
+def test_nic_policy_numa_in_a_python_job_is_the_programs_import_order() -> None:
+    log = ("MPICH ERROR: Unable to use a NIC_POLICY of 'NUMA'. Rank 4 is not confined to a "
+           "single NUMA node.  There are 4 numa_nodes detected (rc=0).\n")
+    data = _diagnose(SRUN.replace("srun python", "srun python3", 1), log, "perlmutter")
+    assert data.get("proposed") is None
+    first = (data.get("diagnoses") or [{}])[0]
+    assert first.get("record_id") == "cray-mpich-nic-policy-numa-python-import-order"
