@@ -126,6 +126,7 @@ def ops_for(cluster: str) -> list[o.FixOp]:
         o.RespellCommand(command="torch_run"),
         o.SitePolicy(), o.CondaShellHook(), o.SrunRankEnv(),
         o.UnloadModule(name="python", before="pytorch"),
+        o.UnloadDependentFirst(name="cudnn", unloading="cuda"),
         o.ContainerOptionToSrun(), o.UnindentDirectives(), o.SquashfsMountImageFlag(),
         o.ContainerRuntimeSetup(program="apptainer"),
         o.ExactParallelSteps(), o.VenvForVirtualenv(),

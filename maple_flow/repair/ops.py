@@ -74,6 +74,16 @@ class UnloadModule(Strict):
     before: ModuleName
 
 
+class UnloadDependentFirst(Strict):
+    """Unload ``name`` just above the first script line that unloads (or switches away)
+    module ``unloading``, which Environment Modules refuses to unload while ``name``, loaded
+    and requiring it, stays loaded ("cannot be unloaded due to a prereq")."""
+
+    op: Literal["unload_dependent_first"] = "unload_dependent_first"
+    name: ModuleName
+    unloading: ModuleName
+
+
 class SwapModule(Strict):
     """Load ``new`` where ``old`` (exact, or any version of a family) was loaded."""
 
@@ -1027,6 +1037,7 @@ FixOp = Annotated[
     | RayBlockSteps | RayPinPorts | RayQuoteJson | RayDriverOnHead | SrunEnvExport | ServingFlag
     | ServingEnv | ServingHeadAddress | ProgramFromStdinFile | ServingModelName | RespellCommand
     | SitePolicy | LowerLoaderWorkers | CondaShellHook | SrunRankEnv | UnloadModule
+    | UnloadDependentFirst
     | ContainerOptionToSrun | UnindentDirectives | SquashfsMountImageFlag | ExactParallelSteps
     | VenvForVirtualenv | ProgramOverride | SiteNetPluginPath | ProgramFromInlineFile
     | ForeignResources | SiteModuleReset | JoinOptionalValue,
@@ -1066,6 +1077,7 @@ OP_KINDS: tuple[str, ...] = (
     "program_from_stdin_file", "serving_model_name", "respell_command",
     "site_policy", "lower_loader_workers", "unset_before_program", "purge_modules",
     "launch_with_site_mpiexec", "conda_shell_hook", "srun_rank_env", "unload_module",
+    "unload_dependent_first",
     "container_option_to_srun", "unindent_directives", "squashfs_mount_image_flag",
     "container_runtime_setup",
     "exact_parallel_steps", "venv_for_virtualenv", "program_override", "site_net_plugin_path",

@@ -457,6 +457,7 @@ _HANDLERS: dict[type, Handler] = {
     o.CondaShellHook: lambda t, op, p: conda_shell_hook(t),
     o.SrunRankEnv: lambda t, op, p: srun_rank_env(t),
     o.UnloadModule: lambda t, op, p: pe.unload_before(t, op.name, op.before),
+    o.UnloadDependentFirst: lambda t, op, p: pe.unload_dependent_first(t, op.name, op.unloading),
     o.SetRankCount: lambda t, op, p: pshape.set_rank_count(t, op.count),
     o.ContainerPython3: lambda t, op, p: pshape.container_python3(t),
     o.RegistryHostHash: lambda t, op, p: prt.registry_host_hash(t, op.host),

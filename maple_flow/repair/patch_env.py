@@ -136,6 +136,48 @@ def unload_before(text: str, name: str, before: str) -> str:
     return insert_line(text, at, f"{indent_of(lines(text)[at])}module unload {quote(name)}")
 
 
+_UNLOADS = frozenset({"unload", "rm", "del", "remove"})
+_SWITCHES = frozenset({"swap", "switch"})
+
+
+def _unloaded_at(text: str, index: int) -> list[str]:
+    """The modules the module line at ``index`` unloads: the names of an unload line, the
+    module a swap line switches away (its first of two names), ``ml -NAME``'s names."""
+    line = lines(text)[index]
+    words = [w.value for w in words_of(line, line_starts(text)[index])]
+    if len(words) < 2:
+        return []
+    if words[0] == "ml" and words[1] not in _UNLOADS | _SWITCHES:
+        return [w[1:] for w in words[1:] if w.startswith("-") and len(w) > 1
+                and not w.startswith("--")]
+    sub = words[1]
+    names = [w for w in words[2:] if not w.startswith("-")]
+    if sub in _UNLOADS:
+        return names
+    if sub in _SWITCHES and len(names) == 2:
+        return names[:1]
+    return []
+
+
+def unload_dependent_first(text: str, name: str, unloading: str) -> str:
+    """``module unload name`` just above the first line that unloads (or swaps away) module
+    ``unloading`` (that module, or its family as the script names it): Environment Modules
+    refuses that unload while ``name``, which requires it, is loaded, and names ``name`` in
+    its HINT ("cannot be unloaded due to a prereq")."""
+    hits = [index for index in module_line_indexes(text)
+            if any(same_module(unloading, word) for word in _unloaded_at(text, index))]
+    if not hits:
+        raise FixNotApplicable(f"no line of the script unloads {unloading}: the unload that "
+                               f"failed is not the script's own")
+    at = hits[0]
+    if any(same_module(name, word) or same_module(word, name)
+           for index in module_line_indexes(text, before=at)
+           for word in _unloaded_at(text, index)):
+        raise FixNotApplicable(f"the script already unloads {name} before it unloads "
+                               f"{unloading}")
+    return insert_line(text, at, f"{indent_of(lines(text)[at])}module unload {quote(name)}")
+
+
 def _drop(text: str, index: int, word: Word) -> str:
     _, names = _module_words(text, index)
     if len(names) == 1:

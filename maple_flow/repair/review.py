@@ -38,7 +38,8 @@ def _violation_of(op: FixOp) -> str | None:
         return directive_problem(op.option, op.value)
     if isinstance(op, o.SetLauncherArg):
         return launcher_option_problem(op.launcher, op.name, op.value)
-    if isinstance(op, o.AddModule | o.RemoveModule | o.UnloadModule):
+    if isinstance(op, o.AddModule | o.RemoveModule | o.UnloadModule
+                  | o.UnloadDependentFirst):
         return module_problem(op.name)
     if isinstance(op, o.SwapModule):
         return module_problem(op.new)

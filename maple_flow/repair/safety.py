@@ -420,6 +420,9 @@ ALWAYS_ALLOWED = frozenset({
     "srun_rank_env",
     # only takes a module away, one the job inherits (patch_env.unload_before)
     "unload_module",
+    # only takes a module away, one the HINT names, just above the script's own unload of
+    # the module that needs it gone first (patch_env.unload_dependent_first)
+    "unload_dependent_first",
     # a fixed flag (--exact) after the srun word of the script's own side-by-side steps
     # (patch_steps.py)
     "exact_parallel_steps",
