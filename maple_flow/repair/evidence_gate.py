@@ -352,8 +352,8 @@ def untied(ops: list[object], log_text: str, script: str,
     - an edit of the memory request on an out-of-memory kill, when the script asks no memory,
       runs on no shared node (SHARED_NODE_LINE: there the small per-core default is the tie),
       is no whole-node job without a memory request (EXCLUSIVE_LINE: the same default is the
-      tie there) and the log states no size, unless the kill hit the container image import before the
-      program started (IMAGE_IMPORT_KILLED): no ops, ask CONFIRM_MEMORY;
+      tie there) and the log states no size, unless the kill hit the container image import
+      before the program started (IMAGE_IMPORT_KILLED): no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
     - module loads for a missing Python launcher, interpreter or core package, when the script
