@@ -273,6 +273,12 @@ MEMORY_LINE = re.compile(r"(?m)^\s*#(?:SBATCH|PBS)\b.*?(?:--mem(?:-per-(?:cpu|gp
 #: classic cause of an OOM kill; a whole-node job gets the node's memory whatever it asks.
 SHARED_NODE_LINE = re.compile(r"(?mi)^\s*#SBATCH\s+(?:-p\s*|--partition[= ]|-q\s*|--qos[= ])"
                               r"\S*\bshared\b")
+#: A whole-node job (Slurm's bare --exclusive) that asks no memory: Slurm gives it every CPU of
+#: its nodes but "only as much memory as it requested" (sbatch --exclusive; "to request all the
+#: memory on a node, use --mem=0"), so it runs under the per-CPU default times its tasks - the
+#: tie of an OOM kill to the script, as on a shared node; the user's intent for the whole node
+#: is stated, and --mem=0 asks its memory without inventing a size (s40rl48).
+EXCLUSIVE_LINE = re.compile(r"(?m)^\s*#SBATCH\s+--exclusive\s*(?:#.*)?$")
 #: A CUDA runtime library the loader or Python could not find.
 MISSING_CUDA_LIBRARY = re.compile(r"lib(?:cudart|cublas|cublasLt|cudnn|cufft|curand|cusparse|"
                                   r"cusolver|nvrtc)\w*\.so[.\d]*: cannot open shared object")
@@ -344,9 +350,10 @@ def untied(ops: list[object], log_text: str, script: str,
     """(ops kept, the need to ask, why) for a script fix of ``ops`` on ``log_text``:
 
     - an edit of the memory request on an out-of-memory kill, when the script asks no memory,
-      runs on no shared node (SHARED_NODE_LINE: there the small per-core default is the tie)
-      and the log states no size, unless the kill hit the container image import before the
-      program started (IMAGE_IMPORT_KILLED): no ops, ask CONFIRM_MEMORY;
+      runs on no shared node (SHARED_NODE_LINE: there the small per-core default is the tie),
+      is no whole-node job without a memory request (EXCLUSIVE_LINE: the same default is the
+      tie there) and the log states no size, unless the kill hit the container image import
+      before the program started (IMAGE_IMPORT_KILLED): no ops, ask CONFIRM_MEMORY;
     - a CUDA module added for a missing CUDA library, when the script loads no CUDA module:
       no ops, ask CONFIRM_MODULE;
     - module loads for a missing Python launcher, interpreter or core package, when the script
@@ -361,7 +368,8 @@ def untied(ops: list[object], log_text: str, script: str,
     Unchanged (ops, None, "") when the fix is tied to the script."""
     if (_edits_memory_only(ops) and OOM_SYMPTOM.search(log_text)
             and not MEMORY_SIZES.search(log_text) and not MEMORY_LINE.search(script)
-            and not SHARED_NODE_LINE.search(script) and not IMAGE_IMPORT_KILLED.search(log_text)):
+            and not SHARED_NODE_LINE.search(script) and not EXCLUSIVE_LINE.search(script)
+            and not IMAGE_IMPORT_KILLED.search(log_text)):
         return [], CONFIRM_MEMORY, QUESTIONS[CONFIRM_MEMORY]
     modules = [op for op in ops if getattr(op, "op", "") == "add_module"]
     if (modules and len(modules) == len(ops) and MISSING_CUDA_LIBRARY.search(log_text)
