@@ -59,7 +59,7 @@ def test_qos_whose_limit_refuses_the_time_moves_to_the_one_queue_that_takes_it()
 
 def test_unlisted_qos_with_no_listed_word_is_refused_with_the_list() -> None:
     with pytest.raises(FixNotApplicable, match="only you can say"):
-        policy_mend(PM.replace("#SBATCH -q regular", "#SBATCH -q interactive"), _pm())
+        policy_mend(PM.replace("#SBATCH -q regular", "#SBATCH -q special"), _pm())
 
 
 def test_header_breaking_no_known_rule_gets_no_fix() -> None:

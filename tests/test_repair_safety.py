@@ -155,6 +155,9 @@ USER_VALUED = {("missing-required-argument", "add_argument"),
                ("cache-filesystem-no-locks", "export_env"),
                ("triton-cache-not-writable", "export_env"),
                ("apptainer-build-tmp-full", "export_env"),
+               # s40slurmjobs: the array range and the mail address the user gives
+               ("slurm-array-index-read-outside-array", "set_directive"),
+               ("sbatch-directive-mail-user-placeholder", "set_directive"),
                # s37notprec: the oneAPI/MKL module the user names (shown for review where the
                # profile does not list it)
                ("oneapi-runtime-library-not-on-path", "add_module"),
