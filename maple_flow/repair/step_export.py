@@ -131,17 +131,6 @@ def srun_step_without_job_env(text: str) -> bool:
     return found is not None and not found.whole_env
 
 
-def steps_inherit_job_export(text: str) -> bool:
-    """The job's steps inherit an export that drops the batch shell's environment: #SBATCH
-    --export=NONE (NIL, or a list without ALL) that no SLURM_EXPORT_ENV line sets back, and,
-    where srun starts the launch, that srun gives no --export of its own."""
-    own = _srun_exports(text)
-    if own:
-        return False
-    found = job_step_default(text, _srun_line(text))
-    return found.source == "sbatch" and not found.whole_env
-
-
 def _export_option(text: str, value: str) -> str:
     """``text`` whose launch srun's ``--export`` is ``value`` (its last one rewritten)."""
     from maple_flow.repair.patch_launch import set_launcher_arg
@@ -200,5 +189,9 @@ def reach_step(before: str, after: str, named: tuple[str, ...] = ()) -> str:
 def inherited_export_without_srun_step(text: str) -> bool:
     """The job's steps inherit an export that drops the batch shell's environment and its
     launch is no srun of its own (mpirun starting its daemons with srun, a step of another
-    command): the job's #SBATCH --export is the line a fix edits there."""
-    return _srun_exports(text) is None and steps_inherit_job_export(text)
+    command): the job's #SBATCH --export (NONE, NIL or a list without ALL) that no
+    SLURM_EXPORT_ENV line sets back is the line a fix edits there."""
+    if _srun_exports(text) is not None:
+        return False
+    found = job_step_default(text, _srun_line(text))
+    return found.source == "sbatch" and not found.whole_env

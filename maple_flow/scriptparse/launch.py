@@ -41,6 +41,8 @@ def is_python(base: str) -> bool:
     from maple_flow.knowledge.other_sites import site_python
 
     return bool(_PYTHON.match(base)) or site_python(base) is not None
+
+
 #: Other names of a site launcher that are the same program with the same options: Open MPI's
 #: ``orterun`` is its ``mpirun`` (``mpirun``, ``mpiexec`` and ``orterun`` are one program,
 #: "synonyms for each other": Open MPI v4.1 mpirun(1), orte/tools/orterun), MPICH's
@@ -88,6 +90,8 @@ def launcher_pattern(*launchers: str) -> str:
     longest first: for the readers that match a launch line's text."""
     names = {n for launcher in launchers for n in launcher_names(launcher)}
     return "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+
+
 #: Launchers that start one process per rank (the program takes its rank from them).
 PER_RANK_LAUNCHERS = frozenset({"srun", "mpiexec", "mpirun", "ibrun", "horovodrun"})
 #: Launchers that start one agent per node, which starts the ranks (elastic style).
